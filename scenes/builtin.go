@@ -1,0 +1,48 @@
+package scenes
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// BuiltinScene describes a procedural scene and the paper's figures it is
+// sized to.
+type BuiltinScene struct {
+	Name        string
+	Description string
+	PaperAreaM2 float64 // surface area in the paper [Units: m²]
+	PaperVolM3  float64 // bounding volume in the paper [Units: m³]
+	build       func() *Mesh
+}
+
+var builtins = map[string]BuiltinScene{
+	"stepping": {"stepping", "stairs with risers 0.10-0.45 m, stepping stones over a pit, gaps and a low wall (the paper's stepping scene)", 213, 48, stepping},
+	"climbing": {"climbing", "ledges 0.6-2.2 m, vaulting boxes, walls and overhangs (the paper's climbing scene)", 309, 240, climbing},
+	"level":    {"level", "a game arena of rooms, corridors, stairs, ramps, crates and platforms (the paper's Counter-Strike level)", 13240, 127428, level},
+}
+
+// BuiltinScenes lists the built-in scenes by name.
+func BuiltinScenes() []BuiltinScene {
+	out := make([]BuiltinScene, 0, len(builtins))
+	for _, s := range builtins {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Builtin generates the named built-in scene. Generation is deterministic:
+// the same name gives the same bytes on every machine.
+func Builtin(name string) (*Mesh, error) {
+	s, ok := builtins[name]
+	if !ok {
+		names := make([]string, 0, len(builtins))
+		for n := range builtins {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return nil, &ParseError{File: BuiltinPrefix + name, Err: fmt.Errorf("no such built-in scene (have %s)", strings.Join(names, ", "))}
+	}
+	return s.build(), nil
+}

@@ -1,0 +1,81 @@
+package scenes
+
+import (
+	"math"
+	"runtime"
+	"sync"
+	"testing"
+)
+
+// TestBVHMatchesBruteForce casts 100,000 seeded rays per scene (half short
+// probe rays near surfaces, half long rays across the bounds) and checks that
+// the BVH's closest hit is the brute-force scan's: same hit or miss, same
+// triangle, same distance; and that AnyHit agrees on hit or miss.
+func TestBVHMatchesBruteForce(t *testing.T) {
+	n := 50000
+	if testing.Short() {
+		n = 2000
+	}
+	for _, sc := range allScenes(t) {
+		t.Run(sc.name, func(t *testing.T) {
+			t.Parallel()
+			bvh, err := NewBVH(sc.mesh, BVHOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tris := meshTris(sc.mesh)
+			for _, kind := range []RayKind{ShortRays, LongRays} {
+				rays := GenerateRays(sc.mesh, kind, n, 42)
+				hits := checkRays(t, bvh, tris, rays, kind)
+				t.Logf("%s rays: %d of %d hit", kind, hits, n)
+				if hits == 0 || hits == n {
+					t.Errorf("%s rays: %d of %d hit; a useful oracle set has both hits and misses", kind, hits, n)
+				}
+			}
+		})
+	}
+}
+
+func checkRays(t *testing.T, bvh *BVH, tris []triVerts, rays []Ray, kind RayKind) int {
+	workers := runtime.GOMAXPROCS(0)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	hits, bad := 0, 0
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			h, b := 0, 0
+			for i := w; i < len(rays); i += workers {
+				r := rays[i]
+				want, wok := bruteClosest(tris, r)
+				got, gok := bvh.ClosestHit(r, nil)
+				any := bvh.AnyHit(r, nil)
+				if wok {
+					h++
+				}
+				ok := wok == gok && any == wok
+				if ok && wok {
+					ok = got.Triangle == want.Triangle && math.Abs(float64(got.T-want.T)) <= 1e-5*math.Max(1, float64(want.T))
+				}
+				if !ok {
+					b++
+					if b <= 3 {
+						mu.Lock()
+						t.Errorf("%s ray %d %+v: bvh (%v, %+v) any %v, brute (%v, %+v)", kind, i, r, gok, got, any, wok, want)
+						mu.Unlock()
+					}
+				}
+			}
+			mu.Lock()
+			hits += h
+			bad += b
+			mu.Unlock()
+		}(w)
+	}
+	wg.Wait()
+	if bad > 0 {
+		t.Errorf("%s rays: %d of %d disagree with brute force", kind, bad, len(rays))
+	}
+	return hits
+}

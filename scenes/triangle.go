@@ -1,0 +1,106 @@
+package scenes
+
+import "math"
+
+// triVerts holds one triangle's corners padded to four floats, so that the
+// permuted-axis loads of the watertight test index with k&3 and need no
+// bounds check. 48 bytes.
+type triVerts [3][4]float32
+
+// rayPrep is a ray transformed once for the watertight ray-triangle test
+// (Woop, Benthin, Wald 2013, "Watertight Ray/Triangle Intersection") and for
+// slab tests against node boxes.
+//
+// rayBoxes.o is the origin and rayBoxes.inv is 1/dir per axis, zero
+// components replaced by ±tinyDir.
+type rayPrep struct {
+	rayBoxes
+	kx, ky, kz uint8   // axes permuted so that kz is the largest |dir| axis
+	cull       bool    // ignore back faces
+	sx, sy, sz float32 // shear constants
+}
+
+// tinyDir replaces zero direction components so that 1/dir stays finite and
+// (bound - origin) * inv never computes 0·∞.
+const tinyDir = 1e-30
+
+func (p *rayPrep) init(r *Ray) {
+	d := r.Dir
+	p.o = [4]float32{r.Origin[0], r.Origin[1], r.Origin[2], 0}
+	for k := 0; k < 3; k++ {
+		dk := d[k]
+		neg := math.Float32bits(dk) >> 31
+		if dk == 0 {
+			dk = math.Float32frombits(math.Float32bits(tinyDir) | neg<<31)
+		}
+		p.inv[k] = 1 / dk
+		p.nearOff[k] = neg*48 + uint32(k)*16
+		p.farOff[k] = (1-neg)*48 + uint32(k)*16
+	}
+	ax, ay, az := abs32(d[0]), abs32(d[1]), abs32(d[2])
+	kx, ky, kz := uint8(1), uint8(2), uint8(0)
+	if ay > ax && ay >= az {
+		kx, ky, kz = 2, 0, 1
+	} else if az > ax && az > ay {
+		kx, ky, kz = 0, 1, 2
+	}
+	if d[kz] < 0 { // keep the winding of the permuted frame
+		kx, ky = ky, kx
+	}
+	p.kx, p.ky, p.kz = kx, ky, kz
+	p.sz = p.inv[kz]
+	p.sx = d[kx] * p.sz
+	p.sy = d[ky] * p.sz
+	p.cull = r.BackfaceCull
+	p.tmin, p.tmax = r.TMin, r.TMax
+}
+
+// intersect returns the hit parameter of t in [tmin, tmax] and whether the
+// ray hits its back. Edges and corners are inclusive and shared edges are
+// watertight: a ray through an edge hits at least one of its triangles.
+func (p *rayPrep) intersect(t *triVerts, tmin, tmax float32) (float32, bool, bool) {
+	kx, ky, kz := p.kx&3, p.ky&3, p.kz&3 // &3: no bounds checks on [4] arrays
+	ox, oy, oz := p.o[kx], p.o[ky], p.o[kz]
+	az := t[0][kz] - oz
+	bz := t[1][kz] - oz
+	cz := t[2][kz] - oz
+	ax := t[0][kx] - ox - p.sx*az
+	ay := t[0][ky] - oy - p.sy*az
+	bx := t[1][kx] - ox - p.sx*bz
+	by := t[1][ky] - oy - p.sy*bz
+	cx := t[2][kx] - ox - p.sx*cz
+	cy := t[2][ky] - oy - p.sy*cz
+	u := cx*by - cy*bx
+	v := ax*cy - ay*cx
+	w := bx*ay - by*ax
+	if u*v*w == 0 {
+		// On an edge in float32 (or a product that underflowed): decide in
+		// float64, where the products of float32 values are exact, so both
+		// triangles of an edge agree.
+		u = float32(float64(cx)*float64(by) - float64(cy)*float64(bx))
+		v = float32(float64(ax)*float64(cy) - float64(ay)*float64(cx))
+		w = float32(float64(bx)*float64(ay) - float64(by)*float64(ax))
+	}
+	if min(u, v, w) < 0 && max(u, v, w) > 0 { // mixed signs: outside
+		return 0, false, false
+	}
+	det := u + v + w
+	if det == 0 {
+		return 0, false, false // ray parallel to the plane, or a degenerate triangle
+	}
+	back := det < 0
+	if back && p.cull {
+		return 0, false, false
+	}
+	tt := (u*az + v*bz + w*cz) * p.sz / det
+	if tt < tmin || tt > tmax || tt != tt {
+		return 0, false, false
+	}
+	return tt, back, true
+}
+
+func abs32(x float32) float32 {
+	return math.Float32frombits(math.Float32bits(x) &^ (1 << 31))
+}
+
+func sqrt64(x float64) float64 { return math.Sqrt(x) }
