@@ -2,14 +2,14 @@ package scenes
 
 import (
 	"fmt"
-	"unsafe"
 	"runtime"
 	"time"
+	"unsafe"
 )
 
 // BVH is a bounding-volume hierarchy over a Mesh's triangles: a flat,
-// depth-first array of 4-wide nodes, each holding the boxes of its children
-// side by side (so one node fetch tests four boxes, in SIMD on amd64), and
+// depth-first array of 8-wide nodes, each holding the boxes of its children
+// side by side (so one node fetch tests eight boxes, in SIMD on amd64), and
 // the triangles copied in leaf order. Built once by NewBVH with binned SAH,
 // immutable, safe for concurrent queries.
 type BVH struct {
@@ -20,15 +20,20 @@ type BVH struct {
 	stats    BuildStats
 }
 
-// bvhNode is an inner node with up to four children. Child c is a leaf when
-// count[c] > 0 (triangles child[c] .. child[c]+count[c]-1 of BVH.tris), an
-// inner node (index child[c]) when count[c] == 0 and child[c] > 0, and empty
-// when both are 0; an empty child's box is inverted (min +Inf, max -Inf), so
-// every ray misses it. 128 bytes: two cache lines.
+// bvhWidth is the number of children of a node: 8 boxes side by side, tested
+// as two groups of four SSE lanes, so a short probe ray fetches about four
+// nodes on a 10k-triangle level instead of about thirteen in a binary tree.
+const bvhWidth = 8
+
+// bvhNode is an inner node with up to bvhWidth children. Child c is a leaf
+// when count[c] > 0 (triangles child[c] .. child[c]+count[c]-1 of
+// BVH.tris), an inner node (index child[c]) when count[c] == 0 and
+// child[c] > 0, and empty when both are 0; an empty child's box is inverted
+// (min +Inf, max -Inf), so every ray misses it. 256 bytes: four cache lines.
 type bvhNode struct {
-	box   [2][3][4]float32 // [0 min, 1 max][axis][child]
-	child [4]int32
-	count [4]int32
+	box   [2][3][bvhWidth]float32 // [0 min, 1 max][axis][child]
+	child [bvhWidth]int32
+	count [bvhWidth]int32
 }
 
 // BVHOptions tunes NewBVH. The zero value is a good default.
@@ -43,7 +48,7 @@ type BVHOptions struct {
 // BuildStats describes a built BVH.
 type BuildStats struct {
 	Triangles int           // triangles in the tree
-	Nodes     int           // inner nodes (each holds up to four child boxes)
+	Nodes     int           // inner nodes (each holds up to bvhWidth child boxes)
 	Leaves    int           // leaves
 	MaxDepth  int           // longest root-to-leaf path, in inner nodes
 	Duration  time.Duration // wall time of NewBVH

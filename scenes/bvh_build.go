@@ -257,7 +257,7 @@ func treeStats(b *BVH) BuildStats {
 	walk = func(i int32, d int) {
 		s.MaxDepth = max(s.MaxDepth, d)
 		n := &b.nodes[i]
-		for c := 0; c < 4; c++ {
+		for c := 0; c < bvhWidth; c++ {
 			switch {
 			case n.count[c] > 0:
 				s.Leaves++

@@ -1,9 +1,9 @@
 package scenes
 
-// collapse turns the binary SAH tree into the 4-wide runtime tree: each
-// 4-wide node takes a binary node's two children and keeps opening the inner
-// child with the largest box (the one most rays enter) until it has four, in
-// depth-first order. Deterministic: it reads only the binary tree.
+// collapse turns the binary SAH tree into the bvhWidth-wide runtime tree:
+// each node takes a binary node's two children and keeps opening the inner
+// child with the largest box (the one most rays enter) until it has
+// bvhWidth, in depth-first order. Deterministic: it reads only the binary tree.
 //
 // It also bounds the traversal stack. A query at a node pushes at most (inner
 // children - 1) entries, and below a binary node of height h a binary
@@ -21,7 +21,7 @@ func collapse(bin []binNode) []bvhNode {
 			child int32
 			count int32
 		}
-		slots := make([]slot, 0, 4)
+		slots := make([]slot, 0, bvhWidth)
 		for c := 0; c < 2; c++ {
 			slots = append(slots, slot{bin[i].box[c], bin[i].child[c], bin[i].count[c]})
 		}
@@ -36,7 +36,7 @@ func collapse(bin []binNode) []bvhNode {
 			}
 			return max(inner-1, 0) + h
 		}
-		for len(slots) < 4 {
+		for len(slots) < bvhWidth {
 			best, bestArea := -1, float32(-1)
 			for k, s := range slots {
 				if s.count == 0 && s.child > 0 {
@@ -49,7 +49,7 @@ func collapse(bin []binNode) []bvhNode {
 				break
 			}
 			n := bin[slots[best].child]
-			next := make([]slot, 0, 4)
+			next := make([]slot, 0, bvhWidth)
 			next = append(next, slots[:best]...)
 			next = append(next, slot{n.box[0], n.child[0], n.count[0]}, slot{n.box[1], n.child[1], n.count[1]})
 			next = append(next, slots[best+1:]...)
@@ -67,7 +67,7 @@ func collapse(bin []binNode) []bvhNode {
 		me := int32(len(out))
 		out = append(out, bvhNode{})
 		var node bvhNode
-		for c := 0; c < 4; c++ {
+		for c := 0; c < bvhWidth; c++ {
 			if c >= len(slots) || (slots[c].count == 0 && slots[c].child == 0) {
 				for k := 0; k < 3; k++ {
 					node.box[0][k][c], node.box[1][k][c] = inf32, -inf32

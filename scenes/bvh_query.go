@@ -15,24 +15,24 @@ type stackEntry struct {
 // origin and inverse direction (the assembly broadcasts them to four lanes),
 // and the byte offsets within a bvhNode of the near and far planes on each
 // axis (box[0] or box[1] by the sign of the direction). Its layout is read by
-// box4_amd64.s and pinned by TestRayBoxesLayout.
+// boxes_amd64.s and pinned by TestRayBoxesLayout.
 type rayBoxes struct {
 	o, inv     [4]float32 // x, y, z, unused
 	nearOff    [3]uint32
 	farOff     [3]uint32
 	tmin, tmax float32    // the segment tested
-	tn         [4]float32 // out: entry distance per child
+	tn         [bvhWidth]float32 // out: entry distance per child
 }
 
-// box4Go is the portable 4-wide slab test: bit c of the result is set when
+// boxesGo is the portable slab test of a node's children: bit c of the result is set when
 // [rb.tmin, rb.tmax] meets child c's box; rb.tn[c] is its entry distance.
-func box4Go(n *bvhNode, rb *rayBoxes) int {
+func boxesGo(n *bvhNode, rb *rayBoxes) int {
 	mask := 0
-	for c := 0; c < 4; c++ {
+	for c := 0; c < bvhWidth; c++ {
 		lo, hi := rb.tmin, rb.tmax
 		for k := 0; k < 3; k++ {
 			near, far := n.box[0][k][c], n.box[1][k][c]
-			if rb.nearOff[k] >= 48 {
+			if rb.nearOff[k] >= 4*bvhWidth*3 {
 				near, far = far, near
 			}
 			lo = max(lo, (near-rb.o[k])*rb.inv[k])
@@ -46,19 +46,19 @@ func box4Go(n *bvhNode, rb *rayBoxes) int {
 	return mask
 }
 
-// descend4Go tests nodes[node]; while exactly one child is hit and it is an
+// descendGo tests nodes[node]; while exactly one child is hit and it is an
 // inner node it moves there and repeats. It returns the node where it
 // stopped, that node's hit mask (entry distances in rb.tn) and the number of
 // nodes tested.
-func descend4Go(nodes []bvhNode, node int32, rb *rayBoxes) (mask int, at int32, visited int) {
+func descendGo(nodes []bvhNode, node int32, rb *rayBoxes) (mask int, at int32, visited int) {
 	for {
 		n := &nodes[node]
 		visited++
-		mask = box4Go(n, rb)
+		mask = boxesGo(n, rb)
 		if mask == 0 || mask&(mask-1) != 0 {
 			return mask, node, visited
 		}
-		c := bits.TrailingZeros(uint(mask)) & 3
+		c := bits.TrailingZeros(uint(mask)) & (bvhWidth - 1)
 		if n.count[c] > 0 {
 			return mask, node, visited
 		}
@@ -81,17 +81,17 @@ func (b *BVH) ClosestHit(r Ray, st *Stats) (Hit, bool) {
 	var nNodes, nTests int64
 	for {
 		p.tmax = tmax
-		mask, at, visited := descend4(nodes, node, &p.rayBoxes)
+		mask, at, visited := descend(nodes, node, &p.rayBoxes)
 		nNodes += int64(visited)
 		n := &nodes[at]
 		tn := &p.tn
 		// One pass: leaves are tested at once (shrinking tmax), inner
 		// children are collected, then the nearest is taken and the others
 		// pushed far to near.
-		var kids [4]stackEntry
+		var kids [bvhWidth]stackEntry
 		nk := 0
 		for m := mask; m != 0; m &= m - 1 {
-			c := bits.TrailingZeros(uint(m)) & 3
+			c := bits.TrailingZeros(uint(m)) & (bvhWidth - 1)
 			if cnt := n.count[c]; cnt > 0 {
 				if tn[c] > tmax {
 					continue
@@ -106,7 +106,7 @@ func (b *BVH) ClosestHit(r Ray, st *Stats) (Hit, bool) {
 					}
 				}
 			} else {
-				kids[nk&3] = stackEntry{n.child[c], tn[c]}
+				kids[nk&(bvhWidth-1)] = stackEntry{n.child[c], tn[c]}
 				nk++
 			}
 		}
@@ -120,24 +120,24 @@ func (b *BVH) ClosestHit(r Ray, st *Stats) (Hit, bool) {
 			// beyond tmax; push all but the nearest.
 			k := 0
 			for j := 0; j < nk; j++ {
-				e := kids[j&3]
+				e := kids[j&(bvhWidth-1)]
 				if e.tn > tmax {
 					continue
 				}
 				i := k
-				for i > 0 && kids[(i-1)&3].tn < e.tn {
-					kids[i&3] = kids[(i-1)&3]
+				for i > 0 && kids[(i-1)&(bvhWidth-1)].tn < e.tn {
+					kids[i&(bvhWidth-1)] = kids[(i-1)&(bvhWidth-1)]
 					i--
 				}
-				kids[i&3] = e
+				kids[i&(bvhWidth-1)] = e
 				k++
 			}
 			if k > 0 {
 				for j := 0; j < k-1; j++ {
-					stack[sp] = kids[j&3]
+					stack[sp] = kids[j&(bvhWidth-1)]
 					sp++
 				}
-				node = kids[(k-1)&3].node
+				node = kids[(k-1)&(bvhWidth-1)].node
 				continue
 			}
 		}
@@ -178,12 +178,12 @@ func (b *BVH) AnyHit(r Ray, st *Stats) bool {
 	found := false
 	p.tmax = tmax
 	for {
-		mask, at, visited := descend4(nodes, node, &p.rayBoxes)
+		mask, at, visited := descend(nodes, node, &p.rayBoxes)
 		nNodes += int64(visited)
 		n := &nodes[at]
 		next := int32(-1)
 		for m := mask; m != 0; m &= m - 1 {
-			c := bits.TrailingZeros(uint(m)) & 3
+			c := bits.TrailingZeros(uint(m)) & (bvhWidth - 1)
 			if cnt := n.count[c]; cnt > 0 {
 				first := n.child[c]
 				for i := first; i < first+cnt; i++ {

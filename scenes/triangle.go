@@ -20,6 +20,9 @@ type rayPrep struct {
 	sx, sy, sz float32 // shear constants
 }
 
+// nextAxis[k] is the axis after k, cyclically.
+var nextAxis = [4]uint8{1, 2, 0, 0}
+
 // tinyDir replaces zero direction components so that 1/dir stays finite and
 // (bound - origin) * inv never computes 0·∞.
 const tinyDir = 1e-30
@@ -34,23 +37,27 @@ func (p *rayPrep) init(r *Ray) {
 			dk = math.Float32frombits(math.Float32bits(tinyDir) | neg<<31)
 		}
 		p.inv[k] = 1 / dk
-		p.nearOff[k] = neg*48 + uint32(k)*16
-		p.farOff[k] = (1-neg)*48 + uint32(k)*16
+		const plane, axis = 4 * bvhWidth * 3, 4 * bvhWidth // bytes per box[i], box[i][k]
+		p.nearOff[k] = neg*plane + uint32(k)*axis
+		p.farOff[k] = (1-neg)*plane + uint32(k)*axis
 	}
-	ax, ay, az := abs32(d[0]), abs32(d[1]), abs32(d[2])
-	kx, ky, kz := uint8(1), uint8(2), uint8(0)
-	if ay > ax && ay >= az {
-		kx, ky, kz = 2, 0, 1
-	} else if az > ax && az > ay {
-		kx, ky, kz = 0, 1, 2
+	// kz = the axis of largest |d|; written as selects, which the compiler
+	// turns into conditional moves (random directions mispredict branches).
+	kz, m := uint8(0), abs32(d[0])
+	if a := abs32(d[1]); a > m {
+		kz, m = 1, a
 	}
-	if d[kz] < 0 { // keep the winding of the permuted frame
+	if a := abs32(d[2]); a > m {
+		kz = 2
+	}
+	kx, ky := nextAxis[kz&3], nextAxis[nextAxis[kz&3]&3]
+	if d[kz&3] < 0 { // keep the winding of the permuted frame
 		kx, ky = ky, kx
 	}
 	p.kx, p.ky, p.kz = kx, ky, kz
-	p.sz = p.inv[kz]
-	p.sx = d[kx] * p.sz
-	p.sy = d[ky] * p.sz
+	p.sz = p.inv[kz&3]
+	p.sx = d[kx&3] * p.sz
+	p.sy = d[ky&3] * p.sz
 	p.cull = r.BackfaceCull
 	p.tmin, p.tmax = r.TMin, r.TMax
 }

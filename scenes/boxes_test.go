@@ -13,22 +13,26 @@ func TestRayBoxesLayout(t *testing.T) {
 	if want := [7]uintptr{0, 16, 32, 44, 56, 60, 64}; got != want {
 		t.Fatalf("rayBoxes offsets = %v, want %v", got, want)
 	}
-	if s := unsafe.Sizeof(bvhNode{}); s != 128 {
-		t.Fatalf("sizeof(bvhNode) = %d, want 128 (two cache lines)", s)
+	if s := unsafe.Sizeof(bvhNode{}); s != 256 {
+		t.Fatalf("sizeof(bvhNode) = %d, want 256 (four cache lines)", s)
+	}
+	var n bvhNode
+	if o := [2]uintptr{unsafe.Offsetof(n.child), unsafe.Offsetof(n.count)}; o != [2]uintptr{192, 224} {
+		t.Fatalf("bvhNode child, count offsets = %v, want [192 224]", o)
 	}
 	if s := unsafe.Sizeof(triVerts{}); s != 48 {
 		t.Fatalf("sizeof(triVerts) = %d, want 48", s)
 	}
 }
 
-// TestBox4MatchesGo checks the platform box4 (SSE on amd64) against the
+// TestBoxesMatchGo checks the platform box4 (SSE on amd64) against the
 // portable box4Go on random boxes and rays, including inverted (empty)
 // boxes, axis-parallel rays and rays starting on a box face.
-func TestBox4MatchesGo(t *testing.T) {
+func TestBoxesMatchGo(t *testing.T) {
 	rng := NewRNG(3)
 	for it := 0; it < 200000; it++ {
 		var n bvhNode
-		for c := 0; c < 4; c++ {
+		for c := 0; c < bvhWidth; c++ {
 			for k := 0; k < 3; k++ {
 				a, b := rng.Range(-5, 5), rng.Range(-5, 5)
 				lo, hi := min(a, b), max(a, b)
@@ -52,14 +56,14 @@ func TestBox4MatchesGo(t *testing.T) {
 		r := Ray{Origin: o, Dir: d, TMin: rng.Range(0, 1), TMax: rng.Range(0, 12)}
 		var p rayPrep
 		p.init(&r)
-		m1 := box4(&n, &p.rayBoxes)
+		m1 := boxes(&n, &p.rayBoxes)
 		tn1 := p.tn
-		m2 := box4Go(&n, &p.rayBoxes)
+		m2 := boxesGo(&n, &p.rayBoxes)
 		tn2 := p.tn
 		if m1 != m2 {
 			t.Fatalf("ray %+v: box4 mask %04b, box4Go %04b (tn %v vs %v)", r, m1, m2, tn1, tn2)
 		}
-		for c := 0; c < 4; c++ {
+		for c := 0; c < bvhWidth; c++ {
 			if m1&(1<<c) != 0 && tn1[c] != tn2[c] {
 				t.Fatalf("ray %+v child %d: tn %v, want %v", r, c, tn1[c], tn2[c])
 			}
