@@ -25,13 +25,16 @@ func (b *Builder) Triangle(p0, p1, p2 mgl32.Vec3) {
 	b.m.Indices = append(b.m.Indices, i, i+1, i+2)
 }
 
-// Quad adds the quad p0 p1 p2 p3 (in order around its rim) as two triangles.
+// Quad adds the quad p0 p1 p2 p3 (in order around its rim) as two
+// triangles, leaving out a triangle of zero area (the end of a ramp that
+// meets the ground, say).
 func (b *Builder) Quad(p0, p1, p2, p3 mgl32.Vec3) {
-	i := b.vertex(p0)
-	b.vertex(p1)
-	b.vertex(p2)
-	b.vertex(p3)
-	b.m.Indices = append(b.m.Indices, i, i+1, i+2, i, i+2, i+3)
+	if crossLen64(p0, p1, p2) > 0 {
+		b.Triangle(p0, p1, p2)
+	}
+	if crossLen64(p0, p2, p3) > 0 {
+		b.Triangle(p0, p2, p3)
+	}
 }
 
 // Box adds the axis-aligned box [lo, hi] as 12 outward-facing triangles.

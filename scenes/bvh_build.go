@@ -12,7 +12,7 @@ const (
 	sahTriangle  = 1.0
 	sahBins      = 32
 	// parallelMin is the smallest range worth a goroutine of its own.
-	parallelMin = 4096
+	parallelMin = 1024
 )
 
 // boxPadRel pads node boxes outward by this fraction of (|bound| + scene
@@ -66,7 +66,8 @@ func build(m *Mesh, opts BVHOptions) *BVH {
 	out.triIndex = make([]int32, n)
 	for i, r := range bd.refs {
 		a, b, c := m.Triangle(int(r.tri))
-		out.tris[i] = triVerts{{a[0], a[1], a[2]}, {b[0], b[1], b[2]}, {c[0], c[1], c[2]}}
+		nrm := m.TriangleNormal(int(r.tri))
+		out.tris[i] = triVerts{{a[0], a[1], a[2], nrm[0]}, {b[0], b[1], b[2], nrm[1]}, {c[0], c[1], c[2], nrm[2]}}
 		out.triIndex[i] = r.tri
 	}
 	out.stats = treeStats(out)
@@ -166,56 +167,79 @@ func (bd *builder) padBox(refs []primRef) [2][3]float32 {
 	return [2][3]float32{lo, hi}
 }
 
+// sahBin accumulates the refs whose centroid falls in one bin.
 type sahBin struct {
-	box   AABB
-	count int
+	lo, hi [3]float32
+	count  int
+}
+
+// halfArea is half the surface area of the box [lo, hi] (not empty).
+func halfArea(lo, hi [3]float32) float32 {
+	x, y, z := hi[0]-lo[0], hi[1]-lo[1], hi[2]-lo[2]
+	return x*y + y*z + z*x
 }
 
 // plan decides whether refs become a leaf and, if not, partitions refs in
-// place with binned SAH and returns the split point.
+// place with binned SAH (up to sahBins bins per axis, fewer for small
+// ranges) and returns the split point.
 func (bd *builder) plan(refs []primRef, depth int) (mid int, leaf bool) {
 	n := len(refs)
 	if n <= 1 || depth >= bvhMaxDepth-1 {
 		return 0, true
 	}
-	cb := EmptyAABB()
-	box := EmptyAABB()
+	clo, chi := [3]float32{inf32, inf32, inf32}, [3]float32{-inf32, -inf32, -inf32}
+	blo, bhi := clo, chi
 	for i := range refs {
-		cb = cb.Extend(refs[i].c)
-		box = box.Union(AABB{Min: refs[i].lo, Max: refs[i].hi})
+		r := &refs[i]
+		for k := 0; k < 3; k++ {
+			clo[k], chi[k] = min(clo[k], r.c[k]), max(chi[k], r.c[k])
+			blo[k], bhi[k] = min(blo[k], r.lo[k]), max(bhi[k], r.hi[k])
+		}
 	}
+	nb := min(sahBins, max(4, n))
 	bestCost, bestAxis, bestSplit := float32(math.Inf(1)), -1, 0
 	var bins [sahBins]sahBin
 	var rightArea [sahBins]float32
 	var rightCount [sahBins]int
+	empty := sahBin{lo: [3]float32{inf32, inf32, inf32}, hi: [3]float32{-inf32, -inf32, -inf32}}
 	for axis := 0; axis < 3; axis++ {
-		ext := cb.Max[axis] - cb.Min[axis]
+		ext := chi[axis] - clo[axis]
 		if !(ext > 0) {
 			continue
 		}
-		scale := float32(sahBins) / ext
-		for i := range bins {
-			bins[i] = sahBin{box: EmptyAABB()}
+		scale := float32(nb) / ext
+		for i := 0; i < nb; i++ {
+			bins[i] = empty
 		}
 		for i := range refs {
-			b := binOf(refs[i].c[axis], cb.Min[axis], scale)
-			bins[b].count++
-			bins[b].box = bins[b].box.Union(AABB{Min: refs[i].lo, Max: refs[i].hi})
+			r := &refs[i]
+			b := &bins[binOf(r.c[axis], clo[axis], scale, nb)]
+			b.count++
+			for k := 0; k < 3; k++ {
+				b.lo[k], b.hi[k] = min(b.lo[k], r.lo[k]), max(b.hi[k], r.hi[k])
+			}
 		}
-		acc, cnt := EmptyAABB(), 0
-		for i := sahBins - 1; i > 0; i-- {
-			acc = acc.Union(bins[i].box)
+		acc, cnt := empty, 0
+		for i := nb - 1; i > 0; i-- {
 			cnt += bins[i].count
-			rightArea[i], rightCount[i] = acc.HalfArea(), cnt
+			for k := 0; k < 3; k++ {
+				acc.lo[k], acc.hi[k] = min(acc.lo[k], bins[i].lo[k]), max(acc.hi[k], bins[i].hi[k])
+			}
+			rightCount[i] = cnt
+			if cnt > 0 {
+				rightArea[i] = halfArea(acc.lo, acc.hi)
+			}
 		}
-		acc, cnt = EmptyAABB(), 0
-		for i := 1; i < sahBins; i++ {
-			acc = acc.Union(bins[i-1].box)
+		acc, cnt = empty, 0
+		for i := 1; i < nb; i++ {
 			cnt += bins[i-1].count
+			for k := 0; k < 3; k++ {
+				acc.lo[k], acc.hi[k] = min(acc.lo[k], bins[i-1].lo[k]), max(acc.hi[k], bins[i-1].hi[k])
+			}
 			if cnt == 0 || rightCount[i] == 0 {
 				continue
 			}
-			cost := acc.HalfArea()*float32(cnt) + rightArea[i]*float32(rightCount[i])
+			cost := halfArea(acc.lo, acc.hi)*float32(cnt) + rightArea[i]*float32(rightCount[i])
 			if cost < bestCost {
 				bestCost, bestAxis, bestSplit = cost, axis, i
 			}
@@ -227,16 +251,15 @@ func (bd *builder) plan(refs []primRef, depth int) (mid int, leaf bool) {
 		}
 		return n / 2, false
 	}
-	splitCost := sahTraversal + sahTriangle*bestCost/box.HalfArea()
+	splitCost := sahTraversal + sahTriangle*bestCost/halfArea(blo, bhi)
 	if n <= bd.maxLeaf && float32(n)*sahTriangle <= splitCost {
 		return 0, true
 	}
 	// Partition: refs whose bin is below bestSplit go left.
-	ext := cb.Max[bestAxis] - cb.Min[bestAxis]
-	scale := float32(sahBins) / ext
+	scale := float32(nb) / (chi[bestAxis] - clo[bestAxis])
 	i, j := 0, n-1
 	for i <= j {
-		if binOf(refs[i].c[bestAxis], cb.Min[bestAxis], scale) < bestSplit {
+		if binOf(refs[i].c[bestAxis], clo[bestAxis], scale, nb) < bestSplit {
 			i++
 		} else {
 			refs[i], refs[j] = refs[j], refs[i]
@@ -246,9 +269,9 @@ func (bd *builder) plan(refs []primRef, depth int) (mid int, leaf bool) {
 	return i, false
 }
 
-func binOf(c, lo, scale float32) int {
+func binOf(c, lo, scale float32, nb int) int {
 	b := int((c - lo) * scale)
-	return min(max(b, 0), sahBins-1)
+	return min(max(b, 0), nb-1)
 }
 
 func treeStats(b *BVH) BuildStats {

@@ -219,15 +219,9 @@ done:
 	return found
 }
 
-// normal returns the unit winding normal of leaf-order triangle i.
-func (b *BVH) normal(i int) (n [3]float32) {
+// normal returns the unit winding normal of leaf-order triangle i, stored
+// in the fourth lane of its rows at build time.
+func (b *BVH) normal(i int) [3]float32 {
 	t := &b.tris[i]
-	ux, uy, uz := t[1][0]-t[0][0], t[1][1]-t[0][1], t[1][2]-t[0][2]
-	vx, vy, vz := t[2][0]-t[0][0], t[2][1]-t[0][1], t[2][2]-t[0][2]
-	x, y, z := float64(uy*vz-uz*vy), float64(uz*vx-ux*vz), float64(ux*vy-uy*vx)
-	l := sqrt64(x*x + y*y + z*z)
-	if l == 0 {
-		return n
-	}
-	return [3]float32{float32(x / l), float32(y / l), float32(z / l)}
+	return [3]float32{t[0][3], t[1][3], t[2][3]}
 }

@@ -2,9 +2,10 @@ package scenes
 
 import "math"
 
-// triVerts holds one triangle's corners padded to four floats, so that the
-// permuted-axis loads of the watertight test index with k&3 and need no
-// bounds check. 48 bytes.
+// triVerts holds one triangle's corners in lanes 0-2 of its rows, so that
+// the permuted-axis loads of the watertight test index with k&3 and need no
+// bounds check; lane 3 of the three rows holds the unit normal (x, y, z), so
+// a hit needs no square root. 48 bytes.
 type triVerts [3][4]float32
 
 // rayPrep is a ray transformed once for the watertight ray-triangle test
@@ -15,9 +16,11 @@ type triVerts [3][4]float32
 // components replaced by ±tinyDir.
 type rayPrep struct {
 	rayBoxes
-	kx, ky, kz uint8   // axes permuted so that kz is the largest |dir| axis
-	cull       bool    // ignore back faces
-	sx, sy, sz float32 // shear constants
+	dir        [4]float32 // the ray's direction
+	kx, ky, kz uint8      // axes permuted so that kz is the largest |dir| axis
+	cull       bool       // ignore back faces
+	sheared    bool       // kx..sz are set (initShear)
+	sx, sy, sz float32    // shear constants
 }
 
 // nextAxis[k] is the axis after k, cyclically.
@@ -28,7 +31,7 @@ var nextAxis = [4]uint8{1, 2, 0, 0}
 const tinyDir = 1e-30
 
 func (p *rayPrep) init(r *Ray) {
-	d := r.Dir
+	d := [4]float32{r.Dir[0], r.Dir[1], r.Dir[2], 0}
 	p.o = [4]float32{r.Origin[0], r.Origin[1], r.Origin[2], 0}
 	for k := 0; k < 3; k++ {
 		dk := d[k]
@@ -41,6 +44,15 @@ func (p *rayPrep) init(r *Ray) {
 		p.nearOff[k] = neg*plane + uint32(k)*axis
 		p.farOff[k] = (1-neg)*plane + uint32(k)*axis
 	}
+	p.cull = r.BackfaceCull
+	p.tmin, p.tmax = r.TMin, r.TMax
+	p.dir = d
+}
+
+// initShear sets up the watertight test's permutation and shear. It runs at
+// the first leaf a ray reaches; most long rays reach none.
+func (p *rayPrep) initShear() {
+	d := p.dir
 	// kz = the axis of largest |d|; written as selects, which the compiler
 	// turns into conditional moves (random directions mispredict branches).
 	kz, m := uint8(0), abs32(d[0])
@@ -58,14 +70,16 @@ func (p *rayPrep) init(r *Ray) {
 	p.sz = p.inv[kz&3]
 	p.sx = d[kx&3] * p.sz
 	p.sy = d[ky&3] * p.sz
-	p.cull = r.BackfaceCull
-	p.tmin, p.tmax = r.TMin, r.TMax
+	p.sheared = true
 }
 
 // intersect returns the hit parameter of t in [tmin, tmax] and whether the
 // ray hits its back. Edges and corners are inclusive and shared edges are
 // watertight: a ray through an edge hits at least one of its triangles.
 func (p *rayPrep) intersect(t *triVerts, tmin, tmax float32) (float32, bool, bool) {
+	if !p.sheared {
+		p.initShear()
+	}
 	kx, ky, kz := p.kx&3, p.ky&3, p.kz&3 // &3: no bounds checks on [4] arrays
 	ox, oy, oz := p.o[kx], p.o[ky], p.o[kz]
 	az := t[0][kz] - oz
