@@ -20,7 +20,7 @@ type rayBoxes struct {
 	o, inv     [4]float32 // x, y, z, unused
 	nearOff    [3]uint32
 	farOff     [3]uint32
-	tmin, tmax float32    // the segment tested
+	tmin, tmax float32           // the segment tested
 	tn         [bvhWidth]float32 // out: entry distance per child
 }
 

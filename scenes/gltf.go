@@ -1,6 +1,7 @@
 package scenes
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -35,9 +36,16 @@ func loadGLTFFile(path string, exclude []string) (*Mesh, error) {
 // Textures are never read and unknown extensions are ignored. name is used in
 // errors. The mesh is returned as read (Load validates it).
 func ReadGLTF(r io.Reader, fsys fs.FS, name string, exclude []string) (*Mesh, error) {
-	dec := gltf.NewDecoderFS(r, fsys)
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, &ParseError{File: name, Err: err}
+	}
+	if err := checkGLB(data); err != nil {
+		return nil, &ParseError{File: name, Err: err}
+	}
+	dec := gltf.NewDecoderFS(bytes.NewReader(data), fsys)
 	if fsys == nil {
-		dec = gltf.NewDecoder(r)
+		dec = gltf.NewDecoder(bytes.NewReader(data))
 	}
 	doc := new(gltf.Document)
 	if err := decodeGLTF(dec, doc); err != nil {
@@ -57,6 +65,40 @@ func ReadGLTF(r io.Reader, fsys fs.FS, name string, exclude []string) (*Mesh, er
 		}
 	}
 	return g.m, nil
+}
+
+// glbMagic starts a binary glTF file ("glTF", little-endian).
+const glbMagic = 0x46546C67
+
+// checkGLB checks a binary glTF container before the decoder trusts its
+// lengths (it allocates what the header claims): version 2, a total length
+// and chunks that fit in the bytes actually there. Text glTF passes as is.
+func checkGLB(data []byte) error {
+	le := binary.LittleEndian
+	if len(data) < 4 || le.Uint32(data) != glbMagic {
+		return nil
+	}
+	if len(data) < 12 {
+		return fmt.Errorf("truncated GLB header: %d bytes", len(data))
+	}
+	if v := le.Uint32(data[4:]); v != 2 {
+		return fmt.Errorf("GLB version %d, want 2", v)
+	}
+	total := int64(le.Uint32(data[8:]))
+	if total > int64(len(data)) {
+		return fmt.Errorf("truncated GLB: header says %d bytes, file has %d", total, len(data))
+	}
+	for off := int64(12); off < total; {
+		if total-off < 8 {
+			return fmt.Errorf("truncated GLB chunk header at byte %d", off)
+		}
+		n := int64(le.Uint32(data[off:]))
+		if n > total-off-8 {
+			return fmt.Errorf("GLB chunk at byte %d claims %d bytes, only %d remain", off, n, total-off-8)
+		}
+		off += 8 + n
+	}
+	return nil
 }
 
 // decodeGLTF runs the decoder and turns its panics on hostile input (the

@@ -13,21 +13,21 @@ import (
 )
 
 type benchReport struct {
-	Scene            string  `json:"scene"`
-	Kind             string  `json:"kind"`
-	Seed             uint64  `json:"seed"`
-	Rays             int     `json:"rays"`
-	Reps             int     `json:"reps"`
-	Triangles        int     `json:"triangles"`
-	ClosestRaysPerS  float64 `json:"closest_rays_per_s"`
-	AnyRaysPerS      float64 `json:"any_rays_per_s"`
-	Hits             int     `json:"hits"`
-	AnyHits          int     `json:"any_hits"`
-	TriTestsPerRay   float64 `json:"tri_tests_per_ray"`
-	NodesPerRay      float64 `json:"nodes_per_ray"`
-	BuildMS          float64 `json:"build_ms"`
-	Written          string  `json:"written,omitempty"`
-	Embree           *embreeReport `json:"embree,omitempty"`
+	Scene           string        `json:"scene"`
+	Kind            string        `json:"kind"`
+	Seed            uint64        `json:"seed"`
+	Rays            int           `json:"rays"`
+	Reps            int           `json:"reps"`
+	Triangles       int           `json:"triangles"`
+	ClosestRaysPerS float64       `json:"closest_rays_per_s"`
+	AnyRaysPerS     float64       `json:"any_rays_per_s"`
+	Hits            int           `json:"hits"`
+	AnyHits         int           `json:"any_hits"`
+	TriTestsPerRay  float64       `json:"tri_tests_per_ray"`
+	NodesPerRay     float64       `json:"nodes_per_ray"`
+	BuildMS         float64       `json:"build_ms"`
+	Written         string        `json:"written,omitempty"`
+	Embree          *embreeReport `json:"embree,omitempty"`
 }
 
 func benchRays(args []string, stdout, stderr io.Writer) error {
