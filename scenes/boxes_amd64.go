@@ -1,3 +1,5 @@
+//go:build amd64 && !purego
+
 package scenes
 
 // The 8-wide slab tests run in SSE (boxes_amd64.s), four lanes at a time;

@@ -1,3 +1,5 @@
+//go:build amd64 && !purego
+
 #include "textflag.h"
 
 // rayBoxes layout (pinned by TestRayBoxesLayout): o [4]float32 at 0,

@@ -70,3 +70,29 @@ func TestBoxesMatchGo(t *testing.T) {
 		}
 	}
 }
+
+// TestDescendMatchesGo checks the platform descend (SSE on amd64) against
+// descendGo from every node of a real tree, for random rays.
+func TestDescendMatchesGo(t *testing.T) {
+	m, _ := Builtin("level")
+	bvh, err := NewBVH(m, BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range append(GenerateRays(m, ShortRays, 3000, 1), GenerateRays(m, LongRays, 3000, 2)...) {
+		var p1, p2 rayPrep
+		p1.init(&r)
+		p2.init(&r)
+		node := int32(i % len(bvh.nodes))
+		m1, at1, v1 := descend(bvh.nodes, node, &p1.rayBoxes)
+		m2, at2, v2 := descendGo(bvh.nodes, node, &p2.rayBoxes)
+		if m1 != m2 || at1 != at2 || v1 != v2 {
+			t.Fatalf("ray %d from node %d: descend = (%b, %d, %d), descendGo = (%b, %d, %d)", i, node, m1, at1, v1, m2, at2, v2)
+		}
+		for c := 0; c < bvhWidth; c++ {
+			if m1&(1<<c) != 0 && p1.tn[c] != p2.tn[c] {
+				t.Fatalf("ray %d child %d: tn %v vs %v", i, c, p1.tn[c], p2.tn[c])
+			}
+		}
+	}
+}

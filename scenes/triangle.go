@@ -123,5 +123,3 @@ func (p *rayPrep) intersect(t *triVerts, tmin, tmax float32) (float32, bool, boo
 func abs32(x float32) float32 {
 	return math.Float32frombits(math.Float32bits(x) &^ (1 << 31))
 }
-
-func sqrt64(x float64) float64 { return math.Sqrt(x) }

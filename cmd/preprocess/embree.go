@@ -24,6 +24,7 @@ type embreeReport struct {
 	ClosestRatio       float64 `json:"closest_ratio"`
 	AnyRatio           float64 `json:"any_ratio"`
 	HitMismatches      int     `json:"hit_mismatches"`
+	BoundaryTies       int     `json:"boundary_ties"`
 	TriangleMismatches int     `json:"triangle_mismatches"`
 	DistanceMismatches int     `json:"distance_mismatches"`
 }
@@ -33,7 +34,9 @@ type embreeReport struct {
 // per-ray hits with ours: hit or miss, triangle, and distance to 1e-4
 // relative. A triangle mismatch at equal distance is a tie between two
 // triangles (a shared edge or coincident faces), not an error, so only those
-// at different distances are counted.
+// at different distances are counted. A ray that one caster hits and the
+// other misses at a distance within 1e-5 of TMin or TMax (a ray starting or
+// ending exactly on a face) is a boundary tie, counted apart.
 func runEmbree(bin string, m *scenes.Mesh, rays []scenes.Ray, reps int, hits []scenes.Hit, hit []bool) (*embreeReport, error) {
 	dir, err := os.MkdirTemp("", "foothold-embree")
 	if err != nil {
@@ -84,7 +87,15 @@ func runEmbree(bin string, m *scenes.Mesh, rays []scenes.Ray, reps int, hits []s
 		eh := !math.IsInf(float64(t), 1)
 		switch {
 		case eh != hit[i]:
-			e.HitMismatches++
+			d := float64(t)
+			if hit[i] {
+				d = float64(hits[i].T)
+			}
+			if math.Abs(d-float64(rays[i].TMin)) <= 1e-5 || math.Abs(d-float64(rays[i].TMax)) <= 1e-5 {
+				e.BoundaryTies++
+			} else {
+				e.HitMismatches++
+			}
 		case !eh:
 		case math.Abs(float64(t-hits[i].T)) > 1e-4*math.Max(1, float64(t)):
 			e.DistanceMismatches++

@@ -1,0 +1,142 @@
+// Command planner is Foothold's main job. The geometry-aware planner itself
+// (docks, support-trees, unrolling, warping) is being built in issues 3-7;
+// until then, with no arguments it runs the scene foundation those stand on:
+// it generates a built-in scene, compares it with the paper's figures, builds
+// the BVH, and draws the ground a character would walk on along a line, from
+// one downward probe ray every 0.1 m.
+//
+//	planner [--scene builtin:NAME|PATH] [--z METRES] [--json]
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/foothold/foothold/scenes"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+type profilePoint struct {
+	X      float32  `json:"x"`
+	Height *float32 `json:"height"` // nil where the probe finds no ground
+	Flat   bool     `json:"flat"`   // the surface's normal is within 10° of up
+}
+
+type report struct {
+	Scene         string         `json:"scene"`
+	Triangles     int            `json:"triangles"`
+	SurfaceAreaM2 float64        `json:"surface_area_m2"`
+	BoundsVolume  float64        `json:"bounds_volume_m3"`
+	PaperAreaM2   float64        `json:"paper_area_m2,omitempty"`
+	PaperVolumeM3 float64        `json:"paper_volume_m3,omitempty"`
+	BVHNodes      int            `json:"bvh_nodes"`
+	BVHBuildMS    float64        `json:"bvh_build_ms"`
+	LineZ         float32        `json:"line_z"`
+	Profile       []profilePoint `json:"profile"`
+}
+
+// flatCos is cos 10°, the paper's normal tolerance for a foot.
+var flatCos = float32(math.Cos(10 * math.Pi / 180))
+
+func run(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("planner", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	spec := fs.String("scene", "builtin:stepping", "scene: builtin:NAME or an .obj/.gltf/.glb file")
+	z := fs.Float64("z", math.NaN(), "the walking line's z in metres (default: the middle of the scene)")
+	asJSON := fs.Bool("json", false, "print a machine-readable JSON summary")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 1
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "planner: unexpected argument %q\n", fs.Arg(0))
+		return 1
+	}
+	m, err := scenes.Load(*spec, scenes.LoadOptions{})
+	if err != nil {
+		fmt.Fprintf(stderr, "planner: %v\n", err)
+		return 1
+	}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		fmt.Fprintf(stderr, "planner: %v\n", err)
+		return 1
+	}
+	b := m.Bounds()
+	r := report{Scene: *spec, Triangles: m.NumTriangles(), SurfaceAreaM2: m.SurfaceArea(), BoundsVolume: b.Volume(),
+		BVHNodes: bvh.Stats().Nodes, BVHBuildMS: float64(bvh.Stats().Duration.Microseconds()) / 1000}
+	for _, s := range scenes.BuiltinScenes() {
+		if scenes.BuiltinPrefix+s.Name == *spec {
+			r.PaperAreaM2, r.PaperVolumeM3 = s.PaperAreaM2, s.PaperVolM3
+		}
+	}
+	r.LineZ = float32(*z)
+	if math.IsNaN(*z) {
+		r.LineZ = b.Center()[2]
+		if *spec == "builtin:stepping" {
+			r.LineZ = 3.5 // the lane whose stairs have 0.45 m risers
+		}
+	}
+	const step = 0.1
+	for x := b.Min[0] + step/2; x < b.Max[0]; x += step {
+		ray := scenes.Ray{Origin: [3]float32{x, b.Max[1] + 1, r.LineZ}, Dir: [3]float32{0, -1, 0}, TMax: b.Size()[1] + 2}
+		p := profilePoint{X: x}
+		if h, ok := bvh.ClosestHit(ray, nil); ok {
+			y := ray.At(h.T)[1]
+			p.Height, p.Flat = &y, h.Normal[1] >= flatCos
+		}
+		r.Profile = append(r.Profile, p)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(r); err != nil {
+			return 1
+		}
+		return 0
+	}
+	printReport(stdout, r, b)
+	return 0
+}
+
+func printReport(w io.Writer, r report, b scenes.AABB) {
+	fmt.Fprintf(w, "Foothold — the planner arrives with issues 3-7; this is the scene it will plan in.\n\n")
+	fmt.Fprintf(w, "scene     %s: %d triangles\n", r.Scene, r.Triangles)
+	if r.PaperAreaM2 > 0 {
+		fmt.Fprintf(w, "size      %.1f m² (paper %.0f), %.1f m³ bounds (paper %.0f)\n", r.SurfaceAreaM2, r.PaperAreaM2, r.BoundsVolume, r.PaperVolumeM3)
+	} else {
+		fmt.Fprintf(w, "size      %.1f m², %.1f m³ bounds\n", r.SurfaceAreaM2, r.BoundsVolume)
+	}
+	fmt.Fprintf(w, "bvh       %d nodes, built in %.2f ms\n\n", r.BVHNodes, r.BVHBuildMS)
+	fmt.Fprintf(w, "ground along z = %.2f m, one probe ray down every 0.1 m ('#' flat enough for a foot, '/' too steep, ' ' nothing):\n\n", r.LineZ)
+	const rows = 12
+	lo, hi := float64(b.Min[1]), float64(b.Max[1])
+	for row := rows - 1; row >= 0; row-- {
+		y0 := lo + (hi-lo)*float64(row)/rows
+		var sb strings.Builder
+		for _, p := range r.Profile {
+			switch {
+			case p.Height == nil || float64(*p.Height) < y0:
+				sb.WriteByte(' ')
+			case p.Flat:
+				sb.WriteByte('#')
+			default:
+				sb.WriteByte('/')
+			}
+		}
+		label := math.Round(y0*100)/100 + 0 // + 0 turns -0 into 0
+		fmt.Fprintf(w, "%6.2f m |%s\n", label, strings.TrimRight(sb.String(), " "))
+	}
+	fmt.Fprintf(w, "         +%s\n", strings.Repeat("-", len(r.Profile)))
+	fmt.Fprintf(w, "          x from %.1f to %.1f m\n", b.Min[0], b.Max[0])
+}
