@@ -127,7 +127,7 @@ func benchRays(args []string, stdout, stderr io.Writer) error {
 	if e := r.Embree; e != nil {
 		fmt.Fprintf(stdout, "embree           %.2f M closest, %.2f M any rays/s, %d hits\n", e.ClosestRaysPerS/1e6, e.AnyRaysPerS/1e6, e.Hits)
 		fmt.Fprintf(stdout, "ratio            %.2f closest, %.2f any (ours / Embree)\n", e.ClosestRatio, e.AnyRatio)
-		fmt.Fprintf(stdout, "agreement        %d hit/miss, %d distance mismatches; %d near-tie triangles, %d boundary ties\n", e.HitMismatches, e.DistanceMismatches, e.TriangleMismatches, e.BoundaryTies)
+		fmt.Fprintf(stdout, "agreement        %d hit/miss, %d distance mismatches; %d near-tie triangles, %d boundary ties, %d edge ties\n", e.HitMismatches, e.DistanceMismatches, e.TriangleMismatches, e.BoundaryTies, e.EdgeTies)
 	}
 	return nil
 }

@@ -25,6 +25,7 @@ type embreeReport struct {
 	AnyRatio           float64 `json:"any_ratio"`
 	HitMismatches      int     `json:"hit_mismatches"`
 	BoundaryTies       int     `json:"boundary_ties"`
+	EdgeTies           int     `json:"edge_ties"`
 	TriangleMismatches int     `json:"triangle_mismatches"`
 	DistanceMismatches int     `json:"distance_mismatches"`
 }
@@ -35,8 +36,12 @@ type embreeReport struct {
 // relative. A triangle mismatch at equal distance is a tie between two
 // triangles (a shared edge or coincident faces), not an error, so only those
 // at different distances are counted. A ray that one caster hits and the
-// other misses at a distance within 1e-5 of TMin or TMax (a ray starting or
-// ending exactly on a face) is a boundary tie, counted apart.
+// other misses, or that they hit at different distances one of which is
+// within 1e-5 of TMin or TMax (a ray starting or ending exactly on a face),
+// is a boundary tie, and one that we hit exactly on
+// a triangle's edge (where our watertight test must report one of the
+// triangles sharing it and Embree may report neither) is an edge tie; both
+// are counted apart.
 func runEmbree(bin string, m *scenes.Mesh, rays []scenes.Ray, reps int, hits []scenes.Hit, hit []bool) (*embreeReport, error) {
 	dir, err := os.MkdirTemp("", "foothold-embree")
 	if err != nil {
@@ -91,19 +96,54 @@ func runEmbree(bin string, m *scenes.Mesh, rays []scenes.Ray, reps int, hits []s
 			if hit[i] {
 				d = float64(hits[i].T)
 			}
-			if math.Abs(d-float64(rays[i].TMin)) <= 1e-5 || math.Abs(d-float64(rays[i].TMax)) <= 1e-5 {
+			switch {
+			case math.Abs(d-float64(rays[i].TMin)) <= 1e-5 || math.Abs(d-float64(rays[i].TMax)) <= 1e-5:
 				e.BoundaryTies++
-			} else {
+			case hit[i] && onEdge(m, rays[i], hits[i]):
+				e.EdgeTies++
+			default:
 				e.HitMismatches++
 			}
 		case !eh:
 		case math.Abs(float64(t-hits[i].T)) > 1e-4*math.Max(1, float64(t)):
-			e.DistanceMismatches++
+			atEnd := func(d float32) bool {
+				return math.Abs(float64(d-rays[i].TMin)) <= 1e-5 || math.Abs(float64(d-rays[i].TMax)) <= 1e-5
+			}
+			switch {
+			case atEnd(t) || atEnd(hits[i].T):
+				e.BoundaryTies++
+			case hits[i].T < t && onEdge(m, rays[i], hits[i]):
+				e.EdgeTies++ // Embree went through the edge to something behind
+			default:
+				e.DistanceMismatches++
+			}
 		case int32(prim) != hits[i].Triangle && t != hits[i].T:
 			e.TriangleMismatches++
 		}
 	}
 	return e, nil
+}
+
+// onEdge reports whether the hit point lies within 1e-6 (barycentric) of an
+// edge of the hit triangle, computed in float64.
+func onEdge(m *scenes.Mesh, r scenes.Ray, h scenes.Hit) bool {
+	a, b, c := m.Triangle(int(h.Triangle))
+	p := r.At(h.T)
+	v := func(x [3]float32) [3]float64 { return [3]float64{float64(x[0]), float64(x[1]), float64(x[2])} }
+	pa, pb, pc, pp := v(a), v(b), v(c), v(p)
+	sub := func(x, y [3]float64) [3]float64 { return [3]float64{x[0] - y[0], x[1] - y[1], x[2] - y[2]} }
+	cross := func(x, y [3]float64) [3]float64 {
+		return [3]float64{x[1]*y[2] - x[2]*y[1], x[2]*y[0] - x[0]*y[2], x[0]*y[1] - x[1]*y[0]}
+	}
+	dot := func(x, y [3]float64) float64 { return x[0]*y[0] + x[1]*y[1] + x[2]*y[2] }
+	n := cross(sub(pb, pa), sub(pc, pa))
+	nn := dot(n, n)
+	if nn == 0 {
+		return true
+	}
+	u := dot(cross(sub(pc, pb), sub(pp, pb)), n) / nn
+	w := dot(cross(sub(pa, pc), sub(pp, pc)), n) / nn
+	return math.Min(u, math.Min(w, 1-u-w)) < 1e-6
 }
 
 func writeFile(path string, fill func(io.Writer) error) error {
