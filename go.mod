@@ -3,6 +3,6 @@ module github.com/foothold/foothold
 go 1.26.8
 
 require (
-	github.com/go-gl/mathgl v1.2.0 // indirect
-	github.com/qmuntal/gltf v0.28.0 // indirect
+	github.com/go-gl/mathgl v1.2.0
+	github.com/qmuntal/gltf v0.28.0
 )
