@@ -51,7 +51,7 @@ func ReadGLTF(r io.Reader, fsys fs.FS, name string, exclude []string) (*Mesh, er
 	if err := decodeGLTF(dec, doc); err != nil {
 		return nil, &ParseError{File: name, Err: err}
 	}
-	g := gltfReader{doc: doc, name: name, skip: map[string]bool{}, m: &Mesh{}}
+	g := gltfReader{doc: doc, name: name, skip: map[string]bool{}, m: &Mesh{}, seen: make([]bool, len(doc.Nodes))}
 	for _, n := range exclude {
 		g.skip[n] = true
 	}
@@ -117,6 +117,7 @@ type gltfReader struct {
 	name string
 	skip map[string]bool
 	m    *Mesh
+	seen []bool // nodes reached so far: glTF nodes form strict trees
 }
 
 func (g *gltfReader) fail(place string, format string, a ...any) error {
@@ -165,6 +166,10 @@ func (g *gltfReader) node(i int, parent mgl64.Mat4, depth int) error {
 	if n.Name != "" {
 		place = fmt.Sprintf("node %d (%q)", i, n.Name)
 	}
+	if g.seen[i] {
+		return g.fail(place, "reached twice: a node may have one parent and appear in a scene once")
+	}
+	g.seen[i] = true
 	if g.skip[n.Name] {
 		return nil
 	}
@@ -268,7 +273,7 @@ func (g *gltfReader) appendTriangles(mode gltf.PrimitiveMode, idx []uint32, base
 // readPositions appends the accessor's positions, transformed by world, and
 // returns their number.
 func (g *gltfReader) readPositions(ai int, world mgl64.Mat4) (int, error) {
-	a, data, stride, err := g.accessor(ai, gltf.AccessorVec3)
+	a, err := g.accessorOf(ai, gltf.AccessorVec3)
 	if err != nil {
 		return 0, err
 	}
@@ -276,12 +281,14 @@ func (g *gltfReader) readPositions(ai int, world mgl64.Mat4) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	size := gltf.SizeOfElement(a.ComponentType, a.Type)
-	comp := size / 3
-	for k := 0; k < a.Count; k++ {
-		e := data[k*stride : k*stride+size]
-		p := mgl64.Vec4{read(e), read(e[comp:]), read(e[2*comp:]), 1}
-		w := world.Mul4x1(p)
+	comp := gltf.SizeOfElement(a.ComponentType, a.Type) / 3
+	elem := func(e []byte) [3]float64 { return [3]float64{read(e), read(e[comp:]), read(e[2*comp:])} }
+	pos := make([][3]float64, a.Count)
+	if err := g.fill(a, func(k int, e []byte) { pos[k] = elem(e) }); err != nil {
+		return 0, err
+	}
+	for k, p := range pos {
+		w := world.Mul4x1(mgl64.Vec4{p[0], p[1], p[2], 1})
 		for c := 0; c < 3; c++ {
 			if math.IsNaN(w[c]) || math.IsInf(w[c], 0) || math.Abs(w[c]) > math.MaxFloat32 {
 				return 0, fmt.Errorf("vertex %d: %w", k, errNotFinite)
@@ -293,77 +300,149 @@ func (g *gltfReader) readPositions(ai int, world mgl64.Mat4) (int, error) {
 }
 
 func (g *gltfReader) readIndices(ai int) ([]uint32, error) {
-	a, data, stride, err := g.accessor(ai, gltf.AccessorScalar)
+	a, err := g.accessorOf(ai, gltf.AccessorScalar)
+	if err != nil {
+		return nil, err
+	}
+	read, err := indexReader(a.ComponentType)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]uint32, a.Count)
-	for k := range out {
-		e := data[k*stride:]
-		switch a.ComponentType {
-		case gltf.ComponentUbyte:
-			out[k] = uint32(e[0])
-		case gltf.ComponentUshort:
-			out[k] = uint32(binary.LittleEndian.Uint16(e))
-		case gltf.ComponentUint:
-			out[k] = binary.LittleEndian.Uint32(e)
-		default:
-			return nil, fmt.Errorf("index component type %v (want unsigned byte, short or int)", a.ComponentType)
-		}
-	}
-	return out, nil
+	err = g.fill(a, func(k int, e []byte) { out[k] = read(e) })
+	return out, err
 }
 
-// accessor checks accessor ai against its buffer view and buffer before any
-// element is read, and returns the bytes from its first element and the
-// element stride.
-func (g *gltfReader) accessor(ai int, want gltf.AccessorType) (*gltf.Accessor, []byte, int, error) {
-	d := g.doc
-	if ai < 0 || ai >= len(d.Accessors) {
-		return nil, nil, 0, fmt.Errorf("does not exist (%d accessors)", len(d.Accessors))
+func indexReader(c gltf.ComponentType) (func([]byte) uint32, error) {
+	switch c {
+	case gltf.ComponentUbyte:
+		return func(b []byte) uint32 { return uint32(b[0]) }, nil
+	case gltf.ComponentUshort:
+		return func(b []byte) uint32 { return uint32(binary.LittleEndian.Uint16(b)) }, nil
+	case gltf.ComponentUint:
+		return binary.LittleEndian.Uint32, nil
 	}
-	a := d.Accessors[ai]
+	return nil, fmt.Errorf("index component type %v (want unsigned byte, short or int)", c)
+}
+
+// accessorOf returns accessor ai after checking its type, and its count
+// against the bytes that hold it; callers may then allocate Count elements.
+func (g *gltfReader) accessorOf(ai int, want gltf.AccessorType) (*gltf.Accessor, error) {
+	if ai < 0 || ai >= len(g.doc.Accessors) {
+		return nil, fmt.Errorf("does not exist (%d accessors)", len(g.doc.Accessors))
+	}
+	a := g.doc.Accessors[ai]
 	if a.Type != want {
-		return nil, nil, 0, fmt.Errorf("type %v, want %v", a.Type, want)
-	}
-	if a.Sparse != nil {
-		return nil, nil, 0, errors.New("sparse accessors are not supported for geometry")
-	}
-	if a.BufferView == nil {
-		return nil, nil, 0, errors.New("has no buffer view")
+		return nil, fmt.Errorf("type %v, want %v", a.Type, want)
 	}
 	size := gltf.SizeOfElement(a.ComponentType, a.Type)
-	if a.Count < 0 || a.ByteOffset < 0 || size == 0 {
-		return nil, nil, 0, fmt.Errorf("bad count %d, offset %d or component type %v", a.Count, a.ByteOffset, a.ComponentType)
+	if a.Count < 0 || size == 0 {
+		return nil, fmt.Errorf("bad count %d or component type %v", a.Count, a.ComponentType)
 	}
-	bvi := *a.BufferView
+	// Check the count against the data before anyone allocates for it.
+	switch {
+	case a.BufferView != nil:
+		if _, _, err := g.view(*a.BufferView, a.ByteOffset, a.Count, size); err != nil {
+			return nil, err
+		}
+	case a.Sparse == nil:
+		return nil, errors.New("has neither a buffer view nor sparse values")
+	default:
+		// All zeros but the sparse values: cap the count by the data
+		// there is, so a tiny file cannot ask for gigabytes.
+		var total int64
+		for _, b := range g.doc.Buffers {
+			total += int64(len(b.Data))
+		}
+		if limit := max(1<<20, 64*total); int64(a.Count) > limit {
+			return nil, fmt.Errorf("%d elements with no buffer view: more than %d for %d bytes of buffers", a.Count, limit, total)
+		}
+	}
+	return a, nil
+}
+
+// fill calls set for every element of an accessor checked by accessorOf, in
+// order: the elements of its buffer view (zeros when it has none) and then,
+// for a sparse accessor, the substituted elements, whose ranges are checked
+// before they are read.
+func (g *gltfReader) fill(a *gltf.Accessor, set func(k int, e []byte)) error {
+	size := gltf.SizeOfElement(a.ComponentType, a.Type)
+	if a.BufferView != nil {
+		data, stride, err := g.view(*a.BufferView, a.ByteOffset, a.Count, size)
+		if err != nil {
+			return err
+		}
+		for k := 0; k < a.Count; k++ {
+			set(k, data[k*stride:k*stride+size])
+		}
+	} else {
+		zero := make([]byte, size)
+		for k := 0; k < a.Count; k++ {
+			set(k, zero)
+		}
+	}
+	sp := a.Sparse
+	if sp == nil {
+		return nil
+	}
+	if sp.Count < 0 || sp.Count > a.Count {
+		return fmt.Errorf("sparse count %d for %d elements", sp.Count, a.Count)
+	}
+	readIdx, err := indexReader(sp.Indices.ComponentType)
+	if err != nil {
+		return fmt.Errorf("sparse indices: %w", err)
+	}
+	isz := gltf.SizeOfElement(sp.Indices.ComponentType, gltf.AccessorScalar)
+	idx, istride, err := g.view(sp.Indices.BufferView, sp.Indices.ByteOffset, sp.Count, isz)
+	if err != nil {
+		return fmt.Errorf("sparse indices: %w", err)
+	}
+	vals, vstride, err := g.view(sp.Values.BufferView, sp.Values.ByteOffset, sp.Count, size)
+	if err != nil {
+		return fmt.Errorf("sparse values: %w", err)
+	}
+	for i := 0; i < sp.Count; i++ {
+		k := readIdx(idx[i*istride:])
+		if int64(k) >= int64(a.Count) {
+			return fmt.Errorf("sparse index %d out of range (%d elements)", k, a.Count)
+		}
+		set(int(k), vals[i*vstride:i*vstride+size])
+	}
+	return nil
+}
+
+// view checks that count elements of size bytes at offset fit in buffer
+// view bvi (with its stride) and returns the bytes from the first element
+// and the stride.
+func (g *gltfReader) view(bvi, offset, count, size int) ([]byte, int, error) {
+	d := g.doc
 	if bvi < 0 || bvi >= len(d.BufferViews) {
-		return nil, nil, 0, fmt.Errorf("buffer view %d does not exist (%d views)", bvi, len(d.BufferViews))
+		return nil, 0, fmt.Errorf("buffer view %d does not exist (%d views)", bvi, len(d.BufferViews))
 	}
 	bv := d.BufferViews[bvi]
 	if bv.Buffer < 0 || bv.Buffer >= len(d.Buffers) {
-		return nil, nil, 0, fmt.Errorf("buffer %d does not exist (%d buffers)", bv.Buffer, len(d.Buffers))
+		return nil, 0, fmt.Errorf("buffer %d does not exist (%d buffers)", bv.Buffer, len(d.Buffers))
 	}
 	buf := d.Buffers[bv.Buffer].Data
 	if bv.ByteOffset < 0 || bv.ByteLength < 0 || bv.ByteOffset > len(buf) || bv.ByteLength > len(buf)-bv.ByteOffset {
-		return nil, nil, 0, fmt.Errorf("buffer view %d (offset %d, length %d) overruns buffer %d of %d bytes", bvi, bv.ByteOffset, bv.ByteLength, bv.Buffer, len(buf))
+		return nil, 0, fmt.Errorf("buffer view %d (offset %d, length %d) overruns buffer %d of %d bytes", bvi, bv.ByteOffset, bv.ByteLength, bv.Buffer, len(buf))
 	}
-	view := buf[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
+	data := buf[bv.ByteOffset : bv.ByteOffset+bv.ByteLength]
 	stride := bv.ByteStride
 	if stride == 0 {
 		stride = size
 	}
-	if stride < size {
-		return nil, nil, 0, fmt.Errorf("byte stride %d smaller than the element (%d bytes)", stride, size)
+	if stride < size || offset < 0 {
+		return nil, 0, fmt.Errorf("byte stride %d or offset %d does not fit %d-byte elements", stride, offset, size)
 	}
-	if a.Count == 0 {
-		return a, nil, stride, nil
+	if count == 0 {
+		return nil, stride, nil
 	}
-	need := int64(a.ByteOffset) + int64(a.Count-1)*int64(stride) + int64(size)
-	if need > int64(len(view)) {
-		return nil, nil, 0, fmt.Errorf("%d elements of %d bytes (stride %d) at offset %d overrun buffer view %d of %d bytes", a.Count, size, stride, a.ByteOffset, bvi, len(view))
+	need := int64(offset) + int64(count-1)*int64(stride) + int64(size)
+	if need > int64(len(data)) {
+		return nil, 0, fmt.Errorf("%d elements of %d bytes (stride %d) at offset %d overrun buffer view %d of %d bytes", count, size, stride, offset, bvi, len(data))
 	}
-	return a, view[a.ByteOffset:], stride, nil
+	return data[offset:], stride, nil
 }
 
 // componentReader returns a decoder of one component as float64, applying

@@ -169,7 +169,11 @@ func TestGLTFMalformed(t *testing.T) {
 		{"missing accessor", func(d *gltf.Document) { d.Meshes[0].Primitives[0].Attributes[gltf.POSITION] = 42 }, nil, "POSITION accessor 42: does not exist"},
 		{"no POSITION", func(d *gltf.Document) { delete(d.Meshes[0].Primitives[0].Attributes, gltf.POSITION) }, nil, "has no POSITION"},
 		{"missing mesh", func(d *gltf.Document) { d.Nodes[0].Mesh = gltf.Index(3) }, nil, `node 0 ("Floor"): mesh 3 does not exist`},
-		{"node cycle", func(d *gltf.Document) { d.Nodes[0].Children = []int{0} }, nil, "deeper than"},
+		{"node cycle", func(d *gltf.Document) { d.Nodes[0].Children = []int{0} }, nil, "reached twice"},
+		{"shared child", func(d *gltf.Document) {
+			d.Nodes = append(d.Nodes, &gltf.Node{Children: []int{0, 0}})
+			d.Scenes[0].Nodes = []int{1}
+		}, nil, "reached twice"},
 		{"NaN position", func(d *gltf.Document) {
 			d.Accessors[0].BufferView = gltf.Index(modeler.WriteBufferView(d, gltf.TargetArrayBuffer, [][3]float32{{0, 0, 0}, {float32(math.NaN()), 0, 1}, {1, 0, 1}, {1, 0, 0}}))
 		}, nil, "NaN or infinite"},
@@ -199,6 +203,49 @@ func TestGLTFMalformed(t *testing.T) {
 		if err != nil && !errors.As(err, &pe) {
 			t.Errorf("%s: %v is not a *ParseError", c.name, err)
 		}
+	}
+}
+
+func TestGLTFSparse(t *testing.T) {
+	build := func(withBase bool, sparseIdx []uint16) *gltf.Document {
+		doc := squareDoc(gltf.PrimitiveTriangles, []uint16{0, 1, 2, 0, 2, 3}, square)
+		doc.Nodes = []*gltf.Node{{Mesh: gltf.Index(0)}}
+		doc.Scenes[0].Nodes = []int{0}
+		a := doc.Accessors[0] // POSITION
+		iv := modeler.WriteBufferView(doc, gltf.TargetNone, sparseIdx)
+		vv := modeler.WriteBufferView(doc, gltf.TargetNone, [][3]float32{{1, 0.5, 1}})
+		a.Sparse = &gltf.Sparse{Count: len(sparseIdx),
+			Indices: gltf.SparseIndices{BufferView: iv, ComponentType: gltf.ComponentUshort},
+			Values:  gltf.SparseValues{BufferView: vv}}
+		if !withBase {
+			a.BufferView = nil
+		}
+		return doc
+	}
+	m, err := readGLB(t, encodeGLB(t, build(true, []uint16{2})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := m.Vertex(2); v != (mgl32.Vec3{1, 0.5, 1}) {
+		t.Errorf("sparse-substituted vertex 2 = %v, want [1 0.5 1]", v)
+	}
+	if v := m.Vertex(3); v != (mgl32.Vec3{1, 0, 0}) {
+		t.Errorf("untouched vertex 3 = %v, want [1 0 0]", v)
+	}
+	m, err = readGLB(t, encodeGLB(t, build(false, []uint16{2})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, z := m.Vertex(2), m.Vertex(1); v != (mgl32.Vec3{1, 0.5, 1}) || z != (mgl32.Vec3{}) {
+		t.Errorf("sparse without a base: vertices 1, 2 = %v, %v; want zero, [1 0.5 1]", z, v)
+	}
+	if _, err := readGLB(t, encodeGLB(t, build(true, []uint16{7}))); err == nil || !strings.Contains(err.Error(), "sparse index 7 out of range") {
+		t.Errorf("sparse index out of range: error %v", err)
+	}
+	huge := build(false, []uint16{2})
+	huge.Accessors[0].Count = 1 << 30
+	if _, err := readGLB(t, encodeGLB(t, huge)); err == nil || !strings.Contains(err.Error(), "no buffer view") {
+		t.Errorf("a billion zero-based sparse elements: error %v, want a refusal", err)
 	}
 }
 
