@@ -77,7 +77,7 @@ func build(m *Mesh, opts BVHOptions) *BVH {
 var inf32 = float32(math.Inf(1))
 
 // binNode is a node of the binary tree that the SAH build makes before it is
-// collapsed to the 4-wide runtime tree. Child c is a leaf when count[c] > 0,
+// collapsed to the bvhWidth-wide runtime tree. Child c is a leaf when count[c] > 0,
 // inner when count[c] == 0 and child[c] > 0, empty when both are 0.
 type binNode struct {
 	box   [2][2][3]float32 // [child][0 min, 1 max][axis]

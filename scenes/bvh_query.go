@@ -11,8 +11,8 @@ type stackEntry struct {
 	tn   float32 // entry distance of the node's box
 }
 
-// rayBoxes is the part of a prepared ray that the 4-wide slab test reads:
-// origin and inverse direction (the assembly broadcasts them to four lanes),
+// rayBoxes is the part of a prepared ray that the slab tests of a node read:
+// origin and inverse direction (the assembly broadcasts them to SSE lanes),
 // and the byte offsets within a bvhNode of the near and far planes on each
 // axis (box[0] or box[1] by the sign of the direction). Its layout is read by
 // boxes_amd64.s and pinned by TestRayBoxesLayout.
@@ -24,7 +24,7 @@ type rayBoxes struct {
 	tn         [bvhWidth]float32 // out: entry distance per child
 }
 
-// boxesGo is the portable slab test of a node's children: bit c of the result is set when
+// boxesGo is the portable slab test of a node's children: bit c is set when
 // [rb.tmin, rb.tmax] meets child c's box; rb.tn[c] is its entry distance.
 func boxesGo(n *bvhNode, rb *rayBoxes) int {
 	mask := 0

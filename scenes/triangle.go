@@ -91,9 +91,13 @@ func (p *rayPrep) intersect(t *triVerts, tmin, tmax float32) (float32, bool, boo
 	by := t[1][ky] - oy - p.sy*bz
 	cx := t[2][kx] - ox - p.sx*cz
 	cy := t[2][ky] - oy - p.sy*cz
-	u := cx*by - cy*bx
-	v := ax*cy - ay*cx
-	w := bx*ay - by*ax
+	// Edge functions. The float32 conversions round each product, so the
+	// compiler may not fuse them into an FMA (the Go spec allows fusion
+	// otherwise): the shared edge of two triangles must give exactly opposite
+	// values in both, which is what makes the test watertight.
+	u := float32(cx*by) - float32(cy*bx)
+	v := float32(ax*cy) - float32(ay*cx)
+	w := float32(bx*ay) - float32(by*ax)
 	if u*v*w == 0 {
 		// On an edge in float32 (or a product that underflowed): decide in
 		// float64, where the products of float32 values are exact, so both
