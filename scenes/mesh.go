@@ -39,10 +39,19 @@ func (m *Mesh) Triangle(t int) (a, b, c mgl32.Vec3) {
 }
 
 // TriangleNormal returns the unit geometric normal of triangle t, following
-// its winding (counter-clockwise seen from the front).
+// its winding (counter-clockwise seen from the front), computed in float64
+// so that axis-aligned faces get exact axis vectors. A degenerate triangle
+// has the zero normal.
 func (m *Mesh) TriangleNormal(t int) mgl32.Vec3 {
 	a, b, c := m.Triangle(t)
-	return b.Sub(a).Cross(c.Sub(a)).Normalize()
+	ux, uy, uz := float64(b[0])-float64(a[0]), float64(b[1])-float64(a[1]), float64(b[2])-float64(a[2])
+	vx, vy, vz := float64(c[0])-float64(a[0]), float64(c[1])-float64(a[1]), float64(c[2])-float64(a[2])
+	x, y, z := uy*vz-uz*vy, uz*vx-ux*vz, ux*vy-uy*vx
+	l := math.Sqrt(x*x + y*y + z*z)
+	if l == 0 {
+		return mgl32.Vec3{}
+	}
+	return mgl32.Vec3{float32(x / l), float32(y / l), float32(z / l)}
 }
 
 // TriangleArea returns the area of triangle t in m², computed in float64.
