@@ -1,0 +1,65 @@
+package dock
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Adult dimensions, dock frame (+Z forward, y = 0 on the sole or palm).
+// The sole runs 0.26 m from the heel (z = -0.06) to the toe tip (z = 0.20)
+// and is about 0.09 m wide; the ankle projects to the origin and the ball of
+// the foot (the toe joint) is 0.15 m ahead. The hand's middle-finger knuckle
+// is 0.10 m from the wrist.
+var (
+	up   = mgl32.Vec3{0, 1, 0}
+	back = mgl32.Vec3{0, 0, -1} // a wall ahead pushes back towards the body
+
+	heelL, heelR = mgl32.Vec3{0.035, 0, -0.04}, mgl32.Vec3{-0.035, 0, -0.04}
+	ballL, ballR = mgl32.Vec3{0.045, 0, 0.14}, mgl32.Vec3{-0.045, 0, 0.14}
+	midL, midR   = mgl32.Vec3{0.04, 0, 0.05}, mgl32.Vec3{-0.04, 0, 0.05}
+	heel, tip    = mgl32.Vec3{0, 0, -0.06}, mgl32.Vec3{0, 0, 0.20}
+)
+
+func points(normal mgl32.Vec3, ps ...mgl32.Vec3) []ContactPoint {
+	out := make([]ContactPoint, len(ps))
+	for i, p := range ps {
+		out[i] = ContactPoint{Position: p, Normal: normal}
+	}
+	return out
+}
+
+func builtinTemplates() []*Template {
+	return []*Template{
+		{Name: "foot", Points: points(up, mgl32.Vec3{0, 0, 0}, mgl32.Vec3{0, 0, 0.15}), ToleranceDeg: DefaultToleranceDeg},
+		{Name: "foot4", Points: points(up, heelL, heelR, ballL, ballR), ToleranceDeg: DefaultToleranceDeg},
+		{Name: "foot6", Points: points(up, heelL, heelR, midL, midR, ballL, ballR), ToleranceDeg: DefaultToleranceDeg},
+		{Name: "foot8", Points: points(up, heel, heelL, heelR, midL, midR, ballL, ballR, tip), ToleranceDeg: DefaultToleranceDeg},
+		{Name: "hand", Points: points(up, mgl32.Vec3{0, 0, 0}, mgl32.Vec3{0, 0, 0.10}), ToleranceDeg: DefaultToleranceDeg},
+		{Name: "hand-wall", Points: points(back, mgl32.Vec3{0, 0, 0}, mgl32.Vec3{0, 0.10, 0}), ToleranceDeg: DefaultToleranceDeg},
+	}
+}
+
+// Builtin returns a fresh copy of the named built-in template: foot (ankle
+// and ball of the foot), foot4, foot6 and foot8 (points around the sole, for
+// the paper's Table II), hand (wrist and middle knuckle, palm down on a ledge)
+// and hand-wall (the same points up a wall ahead, pushing on it).
+func Builtin(name string) (*Template, error) {
+	for _, t := range builtinTemplates() {
+		if t.Name == name {
+			return t, nil
+		}
+	}
+	return nil, fmt.Errorf("dock: no built-in template %q (have %v)", name, BuiltinNames())
+}
+
+// BuiltinNames lists the built-in templates.
+func BuiltinNames() []string {
+	var names []string
+	for _, t := range builtinTemplates() {
+		names = append(names, t.Name)
+	}
+	sort.Strings(names)
+	return names
+}
