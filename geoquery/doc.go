@@ -1,7 +1,13 @@
-// Package geoquery will hold the one geo-query interface and its two
-// implementations: Probe (the paper's Version I, query-and-probe with
-// Algorithm 1 around an expected dock pose) and Tree (Version II, a search
-// in a support-tree). Both evaluate the same lattice and give the same answers.
+// Package geoquery answers the planner's question for one dock: where near
+// the expected pose can this template be supported? One interface, Querier,
+// with two implementations that evaluate the same world-anchored lattice
+// (dock.Lattice) under the same window, metric and tie-break, and so give
+// the same answers: Probe, the paper's Version I, which runs Algorithm 1 on
+// samples in order of increasing distance at query time; and (issue 4) a
+// support-tree search, Version II, which looks the samples up.
 //
-// It holds no code yet: Probe is built in issue 3 and Tree in issue 4.
+// The window: samples whose position lies within MaxDisplacement of the
+// expected position and whose yaw lies within MaxYaw of the expected yaw.
+// The metric: d² = |Δposition|² + (YawWeight·Δyaw)². Ties in d² go to the
+// sample with the smallest (X, Y, Z, Yaw) indices, compared in that order.
 package geoquery
