@@ -1,9 +1,10 @@
-// Command planner is Foothold's main job. The geometry-aware planner itself
-// (docks, support-trees, unrolling, warping) is being built in issues 3-7;
-// until then, with no arguments it runs the scene foundation those stand on:
-// it generates a built-in scene, compares it with the paper's figures, builds
-// the BVH, and draws the ground a character would walk on along a line, from
-// one downward probe ray every 0.1 m.
+// Command planner is Foothold's main job. The planner itself (support-trees,
+// unrolling, warping) is being built in issues 4-7; until then, with no
+// arguments it runs what exists: it generates a built-in scene, compares it
+// with the paper's figures, builds the BVH, and walks a line through the
+// scene: every 0.1 m a probe ray finds the ground, and Algorithm 1 says
+// whether a foot facing along the line is supported at the lattice sample
+// there.
 //
 //	planner [--scene builtin:NAME|PATH] [--z METRES] [--json]
 package main
@@ -17,6 +18,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 )
 
@@ -27,7 +29,9 @@ func main() {
 type profilePoint struct {
 	X      float32  `json:"x"`
 	Height *float32 `json:"height"` // nil where the probe finds no ground
-	Flat   bool     `json:"flat"`   // the surface's normal is within 10° of up
+	// FootSupported: Algorithm 1 supports the foot template, facing +X, at
+	// the lattice sample nearest to the ground point.
+	FootSupported bool `json:"foot_supported"`
 }
 
 type report struct {
@@ -42,9 +46,6 @@ type report struct {
 	LineZ         float32        `json:"line_z"`
 	Profile       []profilePoint `json:"profile"`
 }
-
-// flatCos is cos 10°, the paper's normal tolerance for a foot.
-var flatCos = float32(math.Cos(10 * math.Pi / 180))
 
 func run(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("planner", flag.ContinueOnError)
@@ -87,13 +88,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 			r.LineZ = 3.5 // the lane whose stairs have 0.45 m risers
 		}
 	}
+	foot, err := dock.Builtin("foot")
+	if err != nil {
+		fmt.Fprintf(stderr, "planner: %v\n", err)
+		return 1
+	}
+	lat := dock.DefaultLattice()
+	var sup dock.Support
 	const step = 0.1
 	for x := b.Min[0] + step/2; x < b.Max[0]; x += step {
 		ray := scenes.Ray{Origin: [3]float32{x, b.Max[1] + 1, r.LineZ}, Dir: [3]float32{0, -1, 0}, TMax: b.Size()[1] + 2}
 		p := profilePoint{X: x}
 		if h, ok := bvh.ClosestHit(ray, nil); ok {
-			y := ray.At(h.T)[1]
-			p.Height, p.Flat = &y, h.Normal[1] >= flatCos
+			g := ray.At(h.T)
+			p.Height = &g[1]
+			s := dock.Sample{X: round(g[0] / lat.Linear), Y: round(g[1] / lat.Linear), Z: round(g[2] / lat.Linear), Yaw: lat.Yaws() / 4}
+			p.FootSupported = dock.Feasible(bvh, foot, lat.Pose(s), lat.Linear, &sup, nil)
 		}
 		r.Profile = append(r.Profile, p)
 	}
@@ -110,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func printReport(w io.Writer, r report, b scenes.AABB) {
-	fmt.Fprintf(w, "Foothold — the planner arrives with issues 3-7; this is the scene it will plan in.\n\n")
+	fmt.Fprintf(w, "Foothold — planning arrives with issues 4-7; this is the scene and the foot support it will plan with.\n\n")
 	fmt.Fprintf(w, "scene     %s: %d triangles\n", r.Scene, r.Triangles)
 	if r.PaperAreaM2 > 0 {
 		fmt.Fprintf(w, "size      %.1f m² (paper %.0f), %.1f m³ bounds (paper %.0f)\n", r.SurfaceAreaM2, r.PaperAreaM2, r.BoundsVolume, r.PaperVolumeM3)
@@ -118,7 +128,7 @@ func printReport(w io.Writer, r report, b scenes.AABB) {
 		fmt.Fprintf(w, "size      %.1f m², %.1f m³ bounds\n", r.SurfaceAreaM2, r.BoundsVolume)
 	}
 	fmt.Fprintf(w, "bvh       %d nodes, built in %.2f ms\n\n", r.BVHNodes, r.BVHBuildMS)
-	fmt.Fprintf(w, "ground along z = %.2f m, one probe ray down every 0.1 m ('#' flat enough for a foot, '/' too steep, ' ' nothing):\n\n", r.LineZ)
+	fmt.Fprintf(w, "ground along z = %.2f m, a probe ray every 0.1 m ('#' a foot facing +x is supported there by Algorithm 1, '/' ground but no foot support, ' ' nothing):\n\n", r.LineZ)
 	const rows = 12
 	lo, hi := float64(b.Min[1]), float64(b.Max[1])
 	for row := rows - 1; row >= 0; row-- {
@@ -128,7 +138,7 @@ func printReport(w io.Writer, r report, b scenes.AABB) {
 			switch {
 			case p.Height == nil || float64(*p.Height) < y0:
 				sb.WriteByte(' ')
-			case p.Flat:
+			case p.FootSupported:
 				sb.WriteByte('#')
 			default:
 				sb.WriteByte('/')
@@ -140,3 +150,5 @@ func printReport(w io.Writer, r report, b scenes.AABB) {
 	fmt.Fprintf(w, "         +%s\n", strings.Repeat("-", len(r.Profile)))
 	fmt.Fprintf(w, "          x from %.1f to %.1f m\n", b.Min[0], b.Max[0])
 }
+
+func round(x float32) int32 { return int32(math.Round(float64(x))) }

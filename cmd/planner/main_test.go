@@ -29,15 +29,25 @@ func TestProfileJSON(t *testing.T) {
 	if len(r.Profile) != 100 {
 		t.Fatalf("%d profile points over 10 m, want 100", len(r.Profile))
 	}
-	// Along z = 3.5: the first 0.45 m tread spans x 0.4-0.7, the gap x 4.4-4.9.
+	// Along z = 3.5: the 0.45 m treads span x 0.4-0.7 and 0.7-1.0, the gap
+	// x 4.4-4.9, the bench x 8.0-9.8. A foot (ankle, and ball 0.15 m ahead)
+	// is supported on the floor but not where its ball would overhang an edge.
 	for _, c := range []struct {
-		x      float32
-		height float32
-		ground bool
-	}{{0.55, 0.45, true}, {0.85, 0.9, true}, {3.05, 0, true}, {4.65, 0, false}, {8.95, 0.45, true}} {
+		x         float32
+		height    float32
+		ground    bool
+		supported bool
+	}{
+		{0.45, 0.45, true, true},  // ankle at 0.4 (tread start), ball at 0.55
+		{0.65, 0.45, true, false}, // ball at 0.8: over the next riser
+		{3.05, 0, true, true},     // hall floor
+		{4.35, 0, true, false},    // ankle at 4.3, ball at 4.45: over the gap
+		{4.65, 0, false, false},   // the gap
+		{8.95, 0.45, true, true},  // the bench
+	} {
 		p := r.Profile[int(c.x/0.1)]
-		if (p.Height != nil) != c.ground || (c.ground && (abs(*p.Height-c.height) > 1e-4 || !p.Flat)) {
-			t.Errorf("x = %v: profile point %+v, want ground %v at %v, flat", c.x, p, c.ground, c.height)
+		if (p.Height != nil) != c.ground || (c.ground && (abs(*p.Height-c.height) > 1e-4 || p.FootSupported != c.supported)) {
+			t.Errorf("x = %v: profile point %+v, want ground %v at %v, foot supported %v", c.x, p, c.ground, c.height, c.supported)
 		}
 	}
 }
