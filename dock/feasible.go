@@ -1,8 +1,6 @@
 package dock
 
 import (
-	"math"
-
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -26,11 +24,19 @@ type Support struct {
 	Hits [MaxPoints]ContactHit
 }
 
+// ReachFraction shortens the reach of Algorithm 1's rays to 0.9999 of the
+// increment (10 µm at 0.1 m). The paper counts faces "less than" one
+// increment away; authored levels put floors exactly on the lattice, one
+// increment from the next layer, where "less than" would be decided by
+// float rounding. With the margin that case is a robust no, and the offline
+// build can rule those layers out without casting a ray.
+const ReachFraction = 0.9999
+
 // Feasible is the paper's Algorithm 1: for every contact point of t placed
 // at pose, a ray is cast along the contact normal both ways, and a face
-// counts when it is nearer than increment (strictly, as in the paper, so a
-// surface exactly between two lattice layers is found from both and one on a
-// layer from that layer only); the point is supported when the nearest face met in either
+// counts when it is nearer than ReachFraction·increment (so a surface between
+// two lattice layers is found from both, one on a layer from that layer
+// only); the point is supported when the nearest face met in either
 // direction has a normal inside the template's tolerance cone around the
 // contact normal (faces are two-sided, so a face wound the other way counts
 // with its normal flipped). Of the two directions the nearer accepted hit is
@@ -40,21 +46,19 @@ type Support struct {
 // nil, accumulates the rays cast and ray-triangle tests. The template must be
 // valid and normalised. It allocates nothing and is safe for concurrent use.
 func Feasible(bvh *scenes.BVH, t *Template, pose Pose, increment float32, out *Support, st *scenes.Stats) bool {
-	s, c := math.Sincos(float64(pose.Yaw))
-	sf, cf := float32(s), float32(c)
-	rot := func(v mgl32.Vec3) mgl32.Vec3 { return mgl32.Vec3{cf*v[0] + sf*v[2], v[1], -sf*v[0] + cf*v[2]} }
+	r := yawOf(pose.Yaw)
 	cosTol := t.CosTolerance()
 	out.N = 0
 	for i := range t.Points {
 		pt := &t.Points[i]
-		p := rot(pt.Position).Add(pose.Position)
-		n := rot(pt.Normal)
+		p := r.rotate(pt.Position).Add(pose.Position)
+		n := r.rotate(pt.Normal)
 		var best ContactHit
 		found := false
 		for _, dir := range [2]float32{-1, 1} {
 			ray := scenes.Ray{Origin: p, Dir: n.Mul(dir), TMax: increment}
 			h, ok := bvh.ClosestHit(ray, st)
-			if !ok || h.T >= increment { // the paper: less than the increment
+			if !ok || h.T >= increment*ReachFraction { // the paper: less than the increment
 				continue
 			}
 			fn := h.Normal
@@ -84,4 +88,37 @@ func abs(x float32) float32 {
 		return -x
 	}
 	return x
+}
+
+// Supported reports what Feasible would, without the hits: the offline
+// build's test. A point is settled by the first direction (against the
+// normal, then along it) whose nearest face fits the cone, so a supported
+// point usually costs one ray.
+func Supported(bvh *scenes.BVH, t *Template, pose Pose, increment float32, st *scenes.Stats) bool {
+	r := yawOf(pose.Yaw)
+	for i := range t.Points {
+		pt := &t.Points[i]
+		p := r.rotate(pt.Position).Add(pose.Position)
+		n := r.rotate(pt.Normal)
+		if !PointSupported(bvh, p, n, increment, t.CosTolerance(), st) {
+			return false
+		}
+	}
+	return true
+}
+
+// PointSupported is Algorithm 1 for one contact point at world position p
+// with world contact normal n (unit).
+func PointSupported(bvh *scenes.BVH, p, n mgl32.Vec3, increment, cosTol float32, st *scenes.Stats) bool {
+	for _, dir := range [2]float32{-1, 1} {
+		ray := scenes.Ray{Origin: p, Dir: n.Mul(dir), TMax: increment}
+		h, ok := bvh.ClosestHit(ray, st)
+		if !ok || h.T >= increment*ReachFraction {
+			continue
+		}
+		if cos := h.Normal.Dot(n); cos >= cosTol || -cos >= cosTol {
+			return true
+		}
+	}
+	return false
 }

@@ -184,3 +184,31 @@ func TestFeasibleAllocatesNothing(t *testing.T) {
 		t.Errorf("Feasible allocates %v times per call", a)
 	}
 }
+
+// TestSupportedMatchesFeasible: the build's boolean test agrees with
+// Algorithm 1 on random poses near the stepping scene's surfaces.
+func TestSupportedMatchesFeasible(t *testing.T) {
+	m, _ := scenes.Builtin("stepping")
+	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
+	l := DefaultLattice()
+	rng := scenes.NewRNG(4)
+	agree, yes := 0, 0
+	for _, name := range BuiltinNames() {
+		tm := mustBuiltin(t, name)
+		var sup Support
+		for i := 0; i < 20000; i++ {
+			s := Sample{X: int32(rng.Intn(100)), Y: int32(rng.Intn(12)) - 2, Z: int32(rng.Intn(40)), Yaw: int32(rng.Intn(36))}
+			f := Feasible(bvh, tm, l.Pose(s), l.Linear, &sup, nil)
+			if g := Supported(bvh, tm, l.Pose(s), l.Linear, nil); f != g {
+				t.Fatalf("%s at %+v: Feasible %v, Supported %v", name, s, f, g)
+			}
+			agree++
+			if f {
+				yes++
+			}
+		}
+	}
+	if yes == 0 || yes == agree {
+		t.Fatalf("%d of %d supported: the test needs both outcomes", yes, agree)
+	}
+}

@@ -15,10 +15,21 @@ type Pose struct {
 }
 
 // Rotate turns a dock-frame vector by the pose's yaw.
-func (p Pose) Rotate(v mgl32.Vec3) mgl32.Vec3 {
-	s, c := math.Sincos(float64(p.Yaw))
-	sf, cf := float32(s), float32(c)
-	return mgl32.Vec3{cf*v[0] + sf*v[2], v[1], -sf*v[0] + cf*v[2]}
+func (p Pose) Rotate(v mgl32.Vec3) mgl32.Vec3 { return yawOf(p.Yaw).rotate(v) }
+
+// yawRot is a yaw's sine and cosine. Every rotation of contact points goes
+// through rotate, whose products are rounded one by one (the float32
+// conversions forbid fused multiply-adds), so Algorithm 1, the offline
+// build and the geo-queries place points identically on every platform.
+type yawRot struct{ s, c float32 }
+
+func yawOf(yaw float32) yawRot {
+	s, c := math.Sincos(float64(yaw))
+	return yawRot{float32(s), float32(c)}
+}
+
+func (r yawRot) rotate(v mgl32.Vec3) mgl32.Vec3 {
+	return mgl32.Vec3{float32(r.c*v[0]) + float32(r.s*v[2]), v[1], float32(-r.s*v[0]) + float32(r.c*v[2])}
 }
 
 // Apply maps a dock-frame point to the world.

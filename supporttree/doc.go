@@ -1,7 +1,19 @@
-// Package supporttree will hold the offline side of the paper's Version II:
-// Build probes a whole scene once per docking template and stores every
-// supported lattice sample in a compact octree, written to an .fst file, and
-// Tree answers nearest-supported-sample searches at run time.
+// Package supporttree is the offline half of the paper's Version II: Build
+// probes a whole scene once per docking template and keeps every supported
+// lattice sample, and Tree stores them compactly for the run-time search of
+// geoquery.Tree.
 //
-// It holds no code yet: it is built in issue 4.
+// Build does not sweep the scene's bounding volume as the paper did. A
+// sample can only be supported if each contact point lies within reach of a
+// face whose normal can fit that point's cone, so candidates come from the
+// triangles (their boxes grown by the reach and the contact point's offset),
+// and Algorithm 1 (dock.Supported) decides each one. Tests prove the shortcut
+// exact against an exhaustive sweep.
+//
+// Tree merges feasible regions: supported positions are kept as runs of
+// consecutive x with one yaw set (a bit mask over the lattice's yaws), in
+// rows of equal (y, z), in layers of equal y. A flat floor of any size is one
+// run per row. Files (.fst) hold the trees of a scene's templates with a
+// magic, a version, the build parameters, hashes of the scene and of each
+// template, and a checksum.
 package supporttree

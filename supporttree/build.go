@@ -1,0 +1,258 @@
+package supporttree
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// BuildOptions tunes Build.
+type BuildOptions struct {
+	// Workers bounds the goroutines. [Limit: >= 0; 0 means GOMAXPROCS]
+	Workers int
+	// Progress, when not nil, is called from the workers with the number of
+	// candidate positions just evaluated (for a progress bar).
+	Progress func(n int)
+}
+
+// BuildStats reports a build's work, like the paper's Table II.
+type BuildStats struct {
+	Candidates       int           // candidate positions evaluated
+	SamplesTested    int64         // (position, yaw) pairs that reached Algorithm 1
+	Rays             int64         // rays cast
+	TriTests         int64         // ray-triangle tests
+	SupportedSamples int64         // supported (position, yaw) pairs
+	Duration         time.Duration // wall time
+}
+
+// maxCoord bounds lattice coordinates so a position packs into 63 bits.
+const maxCoord = 1 << 20
+
+// Build finds every supported lattice sample of template t in the scene
+// (mesh and its BVH), exactly as dock.Feasible decides, and returns them as
+// a Tree. t must be valid and normalised (as ReadTemplates and Builtin
+// return it); it is used as is, so that the build and the queries place
+// contact points identically. The result does not depend on the number of
+// workers.
+func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, opts BuildOptions) (*Tree, BuildStats, error) {
+	start := time.Now()
+	if err := lat.Validate(); err != nil {
+		return nil, BuildStats{}, err
+	}
+	if err := t.Validate(); err != nil {
+		return nil, BuildStats{}, fmt.Errorf("supporttree: %w", err)
+	}
+	if lat.Yaws() > 64 {
+		return nil, BuildStats{}, fmt.Errorf("supporttree: %d yaws: at most 64 fit a yaw mask", lat.Yaws())
+	}
+	pl := newPlan(t, lat)
+	keys, err := pl.candidates(m)
+	if err != nil {
+		return nil, BuildStats{}, err
+	}
+	masks, st := pl.evaluate(bvh, keys, opts)
+	tree := newTree(lat, keys, masks)
+	st.Candidates = len(keys)
+	st.Duration = time.Since(start)
+	return tree, st, nil
+}
+
+// plan is a template's contact points precomputed per yaw.
+type plan struct {
+	t      *dock.Template
+	lat    dock.Lattice
+	yaws   int32
+	cosTol float32
+	reach  float32
+	// off[y][i] and nrm[y][i]: point i's world offset and normal at yaw y.
+	off, nrm [][]mgl32.Vec3
+	// fixed[i]: point i's offset and normal are the same at every yaw, so
+	// its verdict is computed once per position.
+	fixed []bool
+}
+
+func newPlan(t *dock.Template, lat dock.Lattice) *plan {
+	p := &plan{t: t, lat: lat, yaws: lat.Yaws(), cosTol: t.CosTolerance(), reach: lat.Linear * dock.ReachFraction}
+	for y := int32(0); y < p.yaws; y++ {
+		pose := dock.Pose{Yaw: lat.YawOf(y)}
+		var off, nrm []mgl32.Vec3
+		for _, c := range t.Points {
+			off = append(off, pose.Rotate(c.Position))
+			nrm = append(nrm, pose.Rotate(c.Normal))
+		}
+		p.off, p.nrm = append(p.off, off), append(p.nrm, nrm)
+	}
+	p.fixed = make([]bool, len(t.Points))
+	for i := range t.Points {
+		p.fixed[i] = true
+		for y := int32(1); y < p.yaws; y++ {
+			if p.off[y][i] != p.off[0][i] || p.nrm[y][i] != p.nrm[0][i] {
+				p.fixed[i] = false
+				break
+			}
+		}
+	}
+	return p
+}
+
+// pack turns lattice coordinates into a key that sorts by (Y, Z, X).
+func pack(x, y, z int32) uint64 {
+	return uint64(y+maxCoord)<<42 | uint64(z+maxCoord)<<21 | uint64(x+maxCoord)
+}
+
+func unpack(k uint64) (x, y, z int32) {
+	const m = 1<<21 - 1
+	return int32(k&m) - maxCoord, int32(k>>42&m) - maxCoord, int32(k>>21&m) - maxCoord
+}
+
+// candidates returns the sorted, distinct lattice positions that can hold a
+// supported sample: for the contact point with the smallest offset, every
+// position that puts it within reach (plus a rounding margin) of a triangle
+// whose normal fits its cone at some yaw. Conservative: Algorithm 1 decides.
+func (p *plan) candidates(m *scenes.Mesh) ([]uint64, error) {
+	// The point nearest the dock origin gives the tightest boxes.
+	pi := 0
+	for i, c := range p.t.Points {
+		if c.Position.Len() < p.t.Points[pi].Position.Len() {
+			pi = i
+		}
+	}
+	c, n := p.t.Points[pi].Position, p.t.Points[pi].Normal
+	rxz := float32(math.Hypot(float64(c[0]), float64(c[2])))
+	nxz := float32(math.Hypot(float64(n[0]), float64(n[2])))
+	inc := float64(p.lat.Linear)
+	var keys []uint64
+	for tr := 0; tr < m.NumTriangles(); tr++ {
+		f := m.TriangleNormal(tr)
+		// Best |f·n| over all yaws: vertical parts fixed, horizontal parts aligned.
+		fxz := float32(math.Hypot(float64(f[0]), float64(f[2])))
+		if abs(f[1])*abs(n[1])+fxz*nxz < p.cosTol-1e-4 {
+			continue
+		}
+		a, b, cc := m.Triangle(tr)
+		box := scenes.EmptyAABB().Extend(a).Extend(b).Extend(cc)
+		var lo, hi [3]int32
+		for k := 0; k < 3; k++ {
+			// Rounding margin: float32 positions and hit distances are good
+			// to a few parts in 10⁷ of the coordinates involved.
+			mag := math.Max(math.Abs(float64(box.Min[k])), math.Abs(float64(box.Max[k])))
+			grow := float64(p.reach) + 5e-6 + 1e-7*mag
+			var shiftLo, shiftHi float64
+			if k == 1 {
+				shiftLo, shiftHi = float64(c[1]), float64(c[1])
+			} else {
+				shiftLo, shiftHi = -float64(rxz), float64(rxz)
+			}
+			l := math.Ceil((float64(box.Min[k]) - grow - shiftHi) / inc)
+			h := math.Floor((float64(box.Max[k]) + grow - shiftLo) / inc)
+			if l < -maxCoord+1 || h > maxCoord-1 {
+				return nil, fmt.Errorf("supporttree: scene reaches %v m: beyond the %v m a lattice of %v m can address", box.Max, maxCoord*inc, inc)
+			}
+			lo[k], hi[k] = int32(l), int32(h)
+		}
+		for y := lo[1]; y <= hi[1]; y++ {
+			for z := lo[2]; z <= hi[2]; z++ {
+				for x := lo[0]; x <= hi[0]; x++ {
+					keys = append(keys, pack(x, y, z))
+				}
+			}
+		}
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys), nil
+}
+
+// evaluate runs Algorithm 1 on every yaw of every candidate position, in
+// chunks over the workers; masks[i] is the yaw set of keys[i].
+func (p *plan) evaluate(bvh *scenes.BVH, keys []uint64, opts BuildOptions) ([]uint64, BuildStats) {
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	masks := make([]uint64, len(keys))
+	const chunk = 1024
+	var next atomic.Int64
+	var mu sync.Mutex
+	var total BuildStats
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var st BuildStats
+			var rs scenes.Stats
+			fixedOK := make([]bool, len(p.t.Points))
+			for {
+				lo := int(next.Add(chunk)) - chunk
+				if lo >= len(keys) {
+					break
+				}
+				hi := min(lo+chunk, len(keys))
+				for i := lo; i < hi; i++ {
+					masks[i] = p.position(bvh, keys[i], fixedOK, &st, &rs)
+				}
+				if opts.Progress != nil {
+					opts.Progress(hi - lo)
+				}
+			}
+			st.Rays, st.TriTests = rs.Rays, rs.TriTests
+			mu.Lock()
+			total.SamplesTested += st.SamplesTested
+			total.SupportedSamples += st.SupportedSamples
+			total.Rays += st.Rays
+			total.TriTests += st.TriTests
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return masks, total
+}
+
+// position returns the yaw mask of supported samples at one position.
+func (p *plan) position(bvh *scenes.BVH, key uint64, fixedOK []bool, st *BuildStats, rs *scenes.Stats) uint64 {
+	x, y, z := unpack(key)
+	pos := p.lat.Position(dock.Sample{X: x, Y: y, Z: z})
+	inc := p.lat.Linear
+	// Points that do not turn with the yaw are settled once.
+	for i, f := range p.fixed {
+		if f {
+			if !dock.PointSupported(bvh, p.off[0][i].Add(pos), p.nrm[0][i], inc, p.cosTol, rs) {
+				return 0
+			}
+		}
+	}
+	var mask uint64
+	for yaw := int32(0); yaw < p.yaws; yaw++ {
+		st.SamplesTested++
+		ok := true
+		for i := range p.t.Points {
+			if p.fixed[i] {
+				continue
+			}
+			if !dock.PointSupported(bvh, p.off[yaw][i].Add(pos), p.nrm[yaw][i], inc, p.cosTol, rs) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			mask |= 1 << yaw
+			st.SupportedSamples++
+		}
+	}
+	return mask
+}
+
+func abs(x float32) float32 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}

@@ -1,0 +1,102 @@
+package supporttree
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/scenes"
+)
+
+// sweep is the oracle: Algorithm 1 on every sample of the scene's bounds
+// (grown by the template's reach), as the paper's preprocess did.
+func sweep(bvh *scenes.BVH, t *dock.Template, lat dock.Lattice) map[[3]int32]uint64 {
+	b := bvh.Bounds()
+	var reach float32
+	for _, c := range t.Points {
+		reach = max(reach, c.Position.Len())
+	}
+	reach += lat.Linear
+	lo := [3]int32{}
+	hi := [3]int32{}
+	for k := 0; k < 3; k++ {
+		lo[k] = int32((b.Min[k]-reach)/lat.Linear) - 1
+		hi[k] = int32((b.Max[k]+reach)/lat.Linear) + 1
+	}
+	out := map[[3]int32]uint64{}
+	for x := lo[0]; x <= hi[0]; x++ {
+		for y := lo[1]; y <= hi[1]; y++ {
+			for z := lo[2]; z <= hi[2]; z++ {
+				var m uint64
+				for yaw := int32(0); yaw < lat.Yaws(); yaw++ {
+					if dock.Supported(bvh, t, lat.Pose(dock.Sample{X: x, Y: y, Z: z, Yaw: yaw}), lat.Linear, nil) {
+						m |= 1 << yaw
+					}
+				}
+				if m != 0 {
+					out[[3]int32{x, y, z}] = m
+				}
+			}
+		}
+	}
+	return out
+}
+
+func treeSet(t *Tree) map[[3]int32]uint64 {
+	out := map[[3]int32]uint64{}
+	t.Each(func(x, y, z int32, m uint64) { out[[3]int32{x, y, z}] = m })
+	return out
+}
+
+// TestBuildEqualsExhaustiveSweep proves the triangle-driven candidates
+// exact: the supported set equals a sweep of the whole bounding volume.
+func TestBuildEqualsExhaustiveSweep(t *testing.T) {
+	type sc struct {
+		name string
+		m    *scenes.Mesh
+	}
+	var list []sc
+	for _, n := range []string{"stepping", "climbing"} {
+		m, _ := scenes.Builtin(n)
+		list = append(list, sc{n, m})
+	}
+	if d, ok := testdata.Dir(); ok {
+		m, err := scenes.Load(d+"/meshes/godot-nav-level.obj", scenes.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		list = append(list, sc{"godot-nav-level.obj", m})
+	}
+	lat := dock.DefaultLattice()
+	templates := []string{"foot", "hand-wall", "foot4"}
+	if testing.Short() {
+		templates = templates[:1]
+	}
+	for _, s := range list {
+		bvh, _ := scenes.NewBVH(s.m, scenes.BVHOptions{})
+		for _, name := range templates {
+			t.Run(fmt.Sprintf("%s/%s", s.name, name), func(t *testing.T) {
+				tm, _ := dock.Builtin(name)
+				tree, st, err := Build(s.m, bvh, tm, lat, BuildOptions{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := sweep(bvh, tm, lat)
+				got := treeSet(tree)
+				if len(got) != len(want) {
+					t.Errorf("build has %d supported positions, the sweep %d", len(got), len(want))
+				}
+				for k, m := range want {
+					if got[k] != m {
+						t.Fatalf("position %v: build yaw set %b, sweep %b", k, got[k], m)
+					}
+				}
+				if tree.Samples() != st.SupportedSamples {
+					t.Errorf("tree holds %d samples, the build counted %d", tree.Samples(), st.SupportedSamples)
+				}
+				t.Logf("%d positions, %d samples, %d runs, %d candidates, %d rays, %d tri tests, %v", tree.Positions(), tree.Samples(), tree.Runs(), st.Candidates, st.Rays, st.TriTests, st.Duration)
+			})
+		}
+	}
+}

@@ -1,0 +1,160 @@
+package supporttree
+
+import (
+	"math/bits"
+	"sort"
+	"unsafe"
+
+	"github.com/foothold/foothold/dock"
+)
+
+// Tree holds a template's supported samples: layers of equal y, each a list
+// of rows of equal z, each a list of runs of consecutive x that share a yaw
+// set. All arrays are flat and indexed by int32; a Tree is immutable and safe
+// for concurrent readers.
+type Tree struct {
+	lat      dock.Lattice
+	layerY   []int32  // distinct y, ascending
+	layerRow []int32  // rows of layer i: layerRow[i] .. layerRow[i+1]-1
+	rowZ     []int32  // z of each row, ascending within a layer
+	rowRun   []int32  // runs of row j: rowRun[j] .. rowRun[j+1]-1
+	runX0    []int32  // first x of each run, ascending within a row
+	runX1    []int32  // one past the last x
+	runMask  []uint16 // index of the run's yaw set in masks
+	masks    []uint64 // distinct yaw sets: bit k set when yaw k is supported
+}
+
+// newTree builds a Tree from positions sorted by (Y, Z, X) and their yaw
+// masks; positions with an empty mask are left out.
+func newTree(lat dock.Lattice, keys, masks []uint64) *Tree {
+	t := &Tree{lat: lat}
+	palette := map[uint64]uint16{}
+	var lastY, lastZ, lastX int32
+	var lastMask uint64
+	first := true
+	for i, k := range keys {
+		m := masks[i]
+		if m == 0 {
+			continue
+		}
+		x, y, z := unpack(k)
+		newLayer := first || y != lastY
+		newRow := newLayer || z != lastZ
+		if newLayer {
+			t.layerY = append(t.layerY, y)
+			t.layerRow = append(t.layerRow, int32(len(t.rowZ)))
+		}
+		if newRow {
+			t.rowZ = append(t.rowZ, z)
+			t.rowRun = append(t.rowRun, int32(len(t.runX0)))
+		}
+		if !newRow && x == lastX+1 && m == lastMask {
+			t.runX1[len(t.runX1)-1] = x + 1
+		} else {
+			idx, ok := palette[m]
+			if !ok {
+				idx = uint16(len(t.masks))
+				palette[m] = idx
+				t.masks = append(t.masks, m)
+			}
+			t.runX0 = append(t.runX0, x)
+			t.runX1 = append(t.runX1, x+1)
+			t.runMask = append(t.runMask, idx)
+		}
+		lastY, lastZ, lastX, lastMask, first = y, z, x, m, false
+	}
+	t.layerRow = append(t.layerRow, int32(len(t.rowZ)))
+	t.rowRun = append(t.rowRun, int32(len(t.runX0)))
+	return t
+}
+
+// Lattice returns the lattice the tree was built on.
+func (t *Tree) Lattice() dock.Lattice { return t.lat }
+
+// Runs returns the number of runs: the tree's nodes.
+func (t *Tree) Runs() int { return len(t.runX0) }
+
+// Positions returns the number of supported positions.
+func (t *Tree) Positions() int64 {
+	var n int64
+	for i := range t.runX0 {
+		n += int64(t.runX1[i] - t.runX0[i])
+	}
+	return n
+}
+
+// Samples returns the number of supported (position, yaw) samples.
+func (t *Tree) Samples() int64 {
+	var n int64
+	for i := range t.runX0 {
+		n += int64(t.runX1[i]-t.runX0[i]) * int64(bits.OnesCount64(t.masks[t.runMask[i]]))
+	}
+	return n
+}
+
+// SizeBytes returns the memory the tree's arrays hold.
+func (t *Tree) SizeBytes() int {
+	return 4*(len(t.layerY)+len(t.layerRow)+len(t.rowZ)+len(t.rowRun)+len(t.runX0)+len(t.runX1)) +
+		2*len(t.runMask) + 8*len(t.masks) + int(unsafe.Sizeof(*t))
+}
+
+// LayerOf returns the index of layer y, or -1.
+func (t *Tree) LayerOf(y int32) int {
+	i := sort.Search(len(t.layerY), func(i int) bool { return t.layerY[i] >= y })
+	if i < len(t.layerY) && t.layerY[i] == y {
+		return i
+	}
+	return -1
+}
+
+// LayerRows returns the z of the rows of layer i and the index of its first
+// row (shared, read-only).
+func (t *Tree) LayerRows(i int) (zs []int32, first int) {
+	lo, hi := t.layerRow[i], t.layerRow[i+1]
+	return t.rowZ[lo:hi:hi], int(lo)
+}
+
+// RowRuns returns the runs of row j: first x, one past the last, and yaw set
+// index (shared, read-only).
+func (t *Tree) RowRuns(j int) (x0, x1 []int32, mask []uint16) {
+	lo, hi := t.rowRun[j], t.rowRun[j+1]
+	return t.runX0[lo:hi:hi], t.runX1[lo:hi:hi], t.runMask[lo:hi:hi]
+}
+
+// Mask returns yaw set i.
+func (t *Tree) Mask(i uint16) uint64 { return t.masks[i] }
+
+// YawMask returns the yaw set of a position (0 when nothing is supported).
+func (t *Tree) YawMask(x, y, z int32) uint64 {
+	l := t.LayerOf(y)
+	if l < 0 {
+		return 0
+	}
+	zs, first := t.LayerRows(l)
+	j := sort.Search(len(zs), func(i int) bool { return zs[i] >= z })
+	if j == len(zs) || zs[j] != z {
+		return 0
+	}
+	x0, x1, m := t.RowRuns(first + j)
+	r := sort.Search(len(x1), func(i int) bool { return x1[i] > x })
+	if r == len(x0) || x0[r] > x {
+		return 0
+	}
+	return t.masks[m[r]]
+}
+
+// Each calls f for every supported position with its yaw set, in (Y, Z, X)
+// order.
+func (t *Tree) Each(f func(x, y, z int32, mask uint64)) {
+	for l, y := range t.layerY {
+		zs, first := t.LayerRows(l)
+		for j, z := range zs {
+			x0, x1, m := t.RowRuns(first + j)
+			for r := range x0 {
+				for x := x0[r]; x < x1[r]; x++ {
+					f(x, y, z, t.masks[m[r]])
+				}
+			}
+		}
+	}
+}
