@@ -43,13 +43,18 @@ func (p *Probe) Nearest(q Query, out *Result, st *Stats) bool {
 	found := false
 	var samples int64
 	l := p.params.Lattice
+	var sup dock.Support
+	*out = Result{}
 	for len(c) > 0 {
 		var cand candidate
 		cand, c = pop(c)
 		samples++
 		pose := l.Pose(cand.s)
-		if dock.Feasible(p.bvh, q.Template, pose, l.Linear, &out.Support, &rs) {
+		if dock.Feasible(p.bvh, q.Template, pose, l.Linear, &sup, &rs) {
 			out.Sample, out.Pose, out.Distance = cand.s, pose, float32(math.Sqrt(cand.d2))
+			if !q.NoSupport {
+				out.Support = sup
+			}
 			found = true
 			break
 		}

@@ -60,6 +60,10 @@ func (p Params) Validate() error {
 type Query struct {
 	Template *dock.Template // valid and normalised
 	Expected dock.Pose      // where the action expects the dock, world
+	// NoSupport leaves Result.Support empty: pruning needs only whether and
+	// where a dock is supported, and a support-tree then answers without
+	// casting a ray.
+	NoSupport bool
 }
 
 // Result is the supported sample nearest to the expected pose.
@@ -83,6 +87,7 @@ type Stats struct {
 // Implementations are safe for concurrent use.
 type Querier interface {
 	// Nearest fills out and returns true when a sample in the window is
-	// supported; st, when not nil, accumulates the work done.
+	// supported, and zeroes out and returns false when none is; st, when
+	// not nil, accumulates the work done.
 	Nearest(q Query, out *Result, st *Stats) bool
 }

@@ -40,47 +40,69 @@ func yawDiff(a, b float64) float64 {
 	return d
 }
 
-// window appends to buf every lattice sample in the window around e, with
-// its squared distance, in no particular order. Positions come from
-// Lattice.Position, so every querier sees the same numbers.
-func (p Params) window(e dock.Pose, buf []candidate) []candidate {
+// bounds is a query's window on the lattice: the index box around the
+// expected position, the squared radius, and the yaws within reach with
+// their weighted squared distance. Every querier uses it, so they agree on
+// the window and on every distance to the bit.
+type bounds struct {
+	e      dock.Pose
+	lo, hi [3]int32
+	r2     float64
+	ny     int
+	yaws   [64]yawCand
+	mask   uint64 // bit i set when yaw i is in the window
+}
+
+type yawCand struct {
+	i  int32
+	d2 float64
+}
+
+func (p Params) bounds(e dock.Pose, b *bounds) {
 	l := p.Lattice
 	inc := float64(l.Linear)
 	r := float64(p.MaxDisplacement)
-	r2 := r * r
-	var lo, hi [3]int32
+	b.e, b.r2, b.ny, b.mask = e, r*r, 0, 0
 	for k := 0; k < 3; k++ {
-		lo[k] = int32(math.Floor((float64(e.Position[k]) - r) / inc))
-		hi[k] = int32(math.Ceil((float64(e.Position[k]) + r) / inc))
+		b.lo[k] = int32(math.Floor((float64(e.Position[k]) - r) / inc))
+		b.hi[k] = int32(math.Ceil((float64(e.Position[k]) + r) / inc))
 	}
-	// Yaw indices within MaxYaw, with their weighted squared distance.
-	var yaws [64]struct {
-		i  int32
-		d2 float64
-	}
-	ny := 0
 	n := l.Yaws()
 	w := float64(p.YawWeight)
 	for i := int32(0); i < n; i++ {
 		d := math.Abs(yawDiff(float64(l.YawOf(i)), float64(e.Yaw)))
-		if d <= float64(p.MaxYaw)+1e-9 && ny < len(yaws) {
-			yaws[ny].i, yaws[ny].d2 = i, w*w*d*d
-			ny++
+		if d <= float64(p.MaxYaw)+1e-9 && b.ny < len(b.yaws) {
+			b.yaws[b.ny] = yawCand{i, w * w * d * d}
+			b.ny++
+			b.mask |= 1 << i
 		}
 	}
-	for x := lo[0]; x <= hi[0]; x++ {
-		for y := lo[1]; y <= hi[1]; y++ {
-			for z := lo[2]; z <= hi[2]; z++ {
-				pos := l.Position(dock.Sample{X: x, Y: y, Z: z})
-				dx := float64(pos[0]) - float64(e.Position[0])
-				dy := float64(pos[1]) - float64(e.Position[1])
-				dz := float64(pos[2]) - float64(e.Position[2])
-				dp2 := dx*dx + dy*dy + dz*dz
-				if dp2 > r2 {
+}
+
+// posDist2 is the squared distance from the expected position to a lattice
+// position, computed the one way every querier computes it.
+func (b *bounds) posDist2(pos [3]float32) float64 {
+	dx := float64(pos[0]) - float64(b.e.Position[0])
+	dy := float64(pos[1]) - float64(b.e.Position[1])
+	dz := float64(pos[2]) - float64(b.e.Position[2])
+	return dx*dx + dy*dy + dz*dz
+}
+
+// window appends to buf every lattice sample in the window around e, with
+// its squared distance, in no particular order.
+func (p Params) window(e dock.Pose, buf []candidate) []candidate {
+	var b bounds
+	p.bounds(e, &b)
+	l := p.Lattice
+	for x := b.lo[0]; x <= b.hi[0]; x++ {
+		for y := b.lo[1]; y <= b.hi[1]; y++ {
+			for z := b.lo[2]; z <= b.hi[2]; z++ {
+				dp2 := b.posDist2(l.Position(dock.Sample{X: x, Y: y, Z: z}))
+				if dp2 > b.r2 {
 					continue
 				}
-				for k := 0; k < ny; k++ {
-					buf = append(buf, candidate{d2: dp2 + yaws[k].d2, s: dock.Sample{X: x, Y: y, Z: z, Yaw: yaws[k].i}})
+				for k := 0; k < b.ny; k++ {
+					buf = append(buf, candidate{d2: dp2 + b.yaws[k].d2, s: dock.Sample{X: x, Y: y, Z: z, Yaw: b.yaws[k].i}})
 				}
 			}
 		}
