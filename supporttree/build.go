@@ -59,7 +59,10 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 		return nil, BuildStats{}, err
 	}
 	masks, st := pl.evaluate(bvh, keys, opts)
-	tree := newTree(lat, keys, masks)
+	tree, err := newTree(lat, keys, masks)
+	if err != nil {
+		return nil, BuildStats{}, err
+	}
 	st.Candidates = len(keys)
 	st.Duration = time.Since(start)
 	return tree, st, nil

@@ -1,6 +1,7 @@
 package supporttree
 
 import (
+	"fmt"
 	"math/bits"
 	"sort"
 	"unsafe"
@@ -24,9 +25,13 @@ type Tree struct {
 	masks    []uint64 // distinct yaw sets: bit k set when yaw k is supported
 }
 
+// maxMasks bounds the distinct yaw sets of a tree (a run names one with a
+// uint16).
+const maxMasks = 1 << 16
+
 // newTree builds a Tree from positions sorted by (Y, Z, X) and their yaw
 // masks; positions with an empty mask are left out.
-func newTree(lat dock.Lattice, keys, masks []uint64) *Tree {
+func newTree(lat dock.Lattice, keys, masks []uint64) (*Tree, error) {
 	t := &Tree{lat: lat}
 	palette := map[uint64]uint16{}
 	var lastY, lastZ, lastX int32
@@ -53,6 +58,9 @@ func newTree(lat dock.Lattice, keys, masks []uint64) *Tree {
 		} else {
 			idx, ok := palette[m]
 			if !ok {
+				if len(t.masks) == maxMasks {
+					return nil, fmt.Errorf("supporttree: more than %d distinct yaw sets", maxMasks)
+				}
 				idx = uint16(len(t.masks))
 				palette[m] = idx
 				t.masks = append(t.masks, m)
@@ -65,7 +73,7 @@ func newTree(lat dock.Lattice, keys, masks []uint64) *Tree {
 	}
 	t.layerRow = append(t.layerRow, int32(len(t.rowZ)))
 	t.rowRun = append(t.rowRun, int32(len(t.runX0)))
-	return t
+	return t, nil
 }
 
 // Lattice returns the lattice the tree was built on.

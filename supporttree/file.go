@@ -1,0 +1,359 @@
+package supporttree
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/atomicfile"
+	"github.com/foothold/foothold/scenes"
+)
+
+// Format of an .fst file, version 1 (little-endian):
+//
+//	magic "FHSUPPRT" | version u32 | linear f32 | angular f32 |
+//	scene hash [32] | scene triangles u32 | templates u32 |
+//	per template: name length u16, name | template hash [32] |
+//	    layers, rows, runs, masks u32 | layerY [layers]i32 |
+//	    layerRow [layers+1]i32 | rowZ [rows]i32 | rowRun [rows+1]i32 |
+//	    runX0 [runs]i32 | runX1 [runs]i32 | runMask [runs]u16 | masks [masks]u64 |
+//	SHA-256 of everything before it [32]
+const (
+	Magic   = "FHSUPPRT"
+	Version = 1
+)
+
+// Errors callers can test for.
+var (
+	ErrBadMagic    = errors.New("not a support-tree file (bad magic)")
+	ErrChecksum    = errors.New("checksum mismatch: the file is corrupted")
+	ErrWrongScene  = errors.New("built for another scene")
+	ErrNoTemplate  = errors.New("no support-tree for this template")
+	ErrOtherLayout = errors.New("built for a different template")
+)
+
+// VersionError is a file of a format version this code does not read.
+type VersionError struct{ Got, Want uint32 }
+
+func (e *VersionError) Error() string {
+	return fmt.Sprintf("format version %d, this program reads version %d (rebuild the file)", e.Got, e.Want)
+}
+
+// File is the content of an .fst file: one scene's support-trees.
+type File struct {
+	Lattice        dock.Lattice
+	SceneHash      [32]byte
+	SceneTriangles uint32
+	Templates      []FileTemplate
+}
+
+// FileTemplate is one template's tree in a File.
+type FileTemplate struct {
+	Name string
+	Hash [32]byte
+	Tree *Tree
+}
+
+// SceneHash hashes a mesh's triangles (positions and indices as stored).
+func SceneHash(m *scenes.Mesh) [32]byte {
+	h := sha256.New()
+	binary.Write(h, binary.LittleEndian, m.Positions)
+	binary.Write(h, binary.LittleEndian, m.Indices)
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// TemplateHash hashes what a template's support depends on: its tolerance
+// and its contact points (not its name or group).
+func TemplateHash(t *dock.Template) [32]byte {
+	h := sha256.New()
+	binary.Write(h, binary.LittleEndian, t.ToleranceDeg)
+	for _, p := range t.Points {
+		binary.Write(h, binary.LittleEndian, p.Position)
+		binary.Write(h, binary.LittleEndian, p.Normal)
+	}
+	var out [32]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// Encode returns the file's bytes.
+func (f *File) Encode() []byte {
+	var b bytes.Buffer
+	le := binary.LittleEndian
+	b.WriteString(Magic)
+	binary.Write(&b, le, uint32(Version))
+	binary.Write(&b, le, f.Lattice.Linear)
+	binary.Write(&b, le, f.Lattice.Angular)
+	b.Write(f.SceneHash[:])
+	binary.Write(&b, le, f.SceneTriangles)
+	binary.Write(&b, le, uint32(len(f.Templates)))
+	for _, ft := range f.Templates {
+		t := ft.Tree
+		binary.Write(&b, le, uint16(len(ft.Name)))
+		b.WriteString(ft.Name)
+		b.Write(ft.Hash[:])
+		for _, n := range []int{len(t.layerY), len(t.rowZ), len(t.runX0), len(t.masks)} {
+			binary.Write(&b, le, uint32(n))
+		}
+		for _, a := range []any{t.layerY, t.layerRow, t.rowZ, t.rowRun, t.runX0, t.runX1, t.runMask, t.masks} {
+			binary.Write(&b, le, a)
+		}
+	}
+	sum := sha256.Sum256(b.Bytes())
+	b.Write(sum[:])
+	return b.Bytes()
+}
+
+// WriteFile writes f to path through a temporary file and a rename, so a
+// failure never leaves a partial file where a good one was.
+func WriteFile(path string, f *File) error {
+	data := f.Encode()
+	return atomicfile.Write(path, func(w io.Writer) error { _, err := w.Write(data); return err })
+}
+
+// ReadFile reads and checks an .fst file.
+func ReadFile(path string) (*File, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("supporttree: %w", err)
+	}
+	f, err := Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("supporttree: %s: %w", path, err)
+	}
+	return f, nil
+}
+
+// Decode parses an .fst file's bytes. It checks the magic, the version and
+// the checksum first, then every count against the bytes that remain before
+// allocating, then the trees' structure, so a query on a decoded tree never
+// reads out of range.
+func Decode(data []byte) (*File, error) {
+	const head = len(Magic) + 4
+	if len(data) < head || string(data[:len(Magic)]) != Magic {
+		return nil, ErrBadMagic
+	}
+	if v := binary.LittleEndian.Uint32(data[len(Magic):]); v != Version {
+		return nil, &VersionError{Got: v, Want: Version}
+	}
+	if len(data) < head+sha256.Size {
+		return nil, fmt.Errorf("truncated: %d bytes", len(data))
+	}
+	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
+	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
+		return nil, ErrChecksum
+	}
+	r := reader{b: body, off: head}
+	f := &File{}
+	f.Lattice.Linear = r.f32()
+	f.Lattice.Angular = r.f32()
+	copy(f.SceneHash[:], r.bytes(32))
+	f.SceneTriangles = r.u32()
+	nt := r.u32()
+	if r.err != nil {
+		return nil, r.err
+	}
+	if err := f.Lattice.Validate(); err != nil || f.Lattice.Yaws() > 64 {
+		return nil, fmt.Errorf("bad lattice %+v in the header", f.Lattice)
+	}
+	for i := uint32(0); i < nt && r.err == nil; i++ {
+		var ft FileTemplate
+		ft.Name = string(r.bytes(int(r.u16())))
+		copy(ft.Hash[:], r.bytes(32))
+		ft.Tree = r.tree(f.Lattice)
+		if r.err != nil {
+			return nil, fmt.Errorf("template %d (%q): %w", i, ft.Name, r.err)
+		}
+		f.Templates = append(f.Templates, ft)
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	if r.off != len(body) {
+		return nil, fmt.Errorf("%d bytes left after the last template", len(body)-r.off)
+	}
+	return f, nil
+}
+
+// Trees returns the trees for the given templates, after checking that the
+// file was built for this scene and for these very templates.
+func (f *File) Trees(m *scenes.Mesh, templates []*dock.Template) (map[*dock.Template]*Tree, error) {
+	if SceneHash(m) != f.SceneHash {
+		return nil, fmt.Errorf("%w (the file's scene has %d triangles, this one %d)", ErrWrongScene, f.SceneTriangles, m.NumTriangles())
+	}
+	out := map[*dock.Template]*Tree{}
+	for _, t := range templates {
+		var ft *FileTemplate
+		for i := range f.Templates {
+			if f.Templates[i].Name == t.Name {
+				ft = &f.Templates[i]
+			}
+		}
+		if ft == nil {
+			var names []string
+			for _, x := range f.Templates {
+				names = append(names, x.Name)
+			}
+			return nil, fmt.Errorf("%w %q (the file has %s)", ErrNoTemplate, t.Name, strings.Join(names, ", "))
+		}
+		if TemplateHash(t) != ft.Hash {
+			return nil, fmt.Errorf("%w: template %q has changed since the file was built", ErrOtherLayout, t.Name)
+		}
+		out[t] = ft.Tree
+	}
+	return out, nil
+}
+
+// reader reads little-endian values, remembering the first error.
+type reader struct {
+	b   []byte
+	off int
+	err error
+}
+
+func (r *reader) bytes(n int) []byte {
+	if r.err != nil || n < 0 || n > len(r.b)-r.off {
+		if r.err == nil {
+			r.err = fmt.Errorf("truncated at byte %d: %d more bytes needed", r.off, n)
+		}
+		return nil
+	}
+	out := r.b[r.off : r.off+n]
+	r.off += n
+	return out
+}
+
+func (r *reader) u16() uint16 {
+	if b := r.bytes(2); len(b) == 2 {
+		return binary.LittleEndian.Uint16(b)
+	}
+	return 0
+}
+
+func (r *reader) u32() uint32 {
+	if b := r.bytes(4); len(b) == 4 {
+		return binary.LittleEndian.Uint32(b)
+	}
+	return 0
+}
+
+func (r *reader) f32() float32 { return math.Float32frombits(r.u32()) }
+
+// count reads a count and checks that n elements of size bytes fit in what
+// is left, before anything is allocated for them.
+func (r *reader) count(size int) int {
+	n := int64(r.u32())
+	if r.err == nil && n*int64(size) > int64(len(r.b)-r.off) {
+		r.err = fmt.Errorf("count %d at byte %d needs %d bytes, %d remain", n, r.off-4, n*int64(size), len(r.b)-r.off)
+	}
+	if r.err != nil {
+		return 0
+	}
+	return int(n)
+}
+
+func readInts[T int32 | uint16 | uint64](r *reader, n int) []T {
+	var z T
+	size := int(binaryWidth(z))
+	b := r.bytes(n * size)
+	if r.err != nil {
+		return nil
+	}
+	out := make([]T, n)
+	for i := range out {
+		switch size {
+		case 2:
+			out[i] = T(binary.LittleEndian.Uint16(b[2*i:]))
+		case 4:
+			out[i] = T(binary.LittleEndian.Uint32(b[4*i:]))
+		default:
+			out[i] = T(binary.LittleEndian.Uint64(b[8*i:]))
+		}
+	}
+	return out
+}
+
+func binaryWidth[T int32 | uint16 | uint64](z T) int {
+	switch any(z).(type) {
+	case uint16:
+		return 2
+	case int32:
+		return 4
+	}
+	return 8
+}
+
+func (r *reader) tree(lat dock.Lattice) *Tree {
+	layers := r.count(8)
+	rows := r.count(8)
+	runs := r.count(10)
+	masks := r.count(8)
+	t := &Tree{lat: lat}
+	t.layerY = readInts[int32](r, layers)
+	t.layerRow = readInts[int32](r, layers+1)
+	t.rowZ = readInts[int32](r, rows)
+	t.rowRun = readInts[int32](r, rows+1)
+	t.runX0 = readInts[int32](r, runs)
+	t.runX1 = readInts[int32](r, runs)
+	t.runMask = readInts[uint16](r, runs)
+	t.masks = readInts[uint64](r, masks)
+	if r.err == nil {
+		r.err = t.check()
+	}
+	return t
+}
+
+// check verifies the structure a query relies on.
+func (t *Tree) check() error {
+	if len(t.layerRow) != len(t.layerY)+1 || len(t.rowRun) != len(t.rowZ)+1 ||
+		len(t.runX1) != len(t.runX0) || len(t.runMask) != len(t.runX0) {
+		return errors.New("array lengths disagree")
+	}
+	if t.layerRow[0] != 0 || int(t.layerRow[len(t.layerY)]) != len(t.rowZ) || t.rowRun[0] != 0 || int(t.rowRun[len(t.rowZ)]) != len(t.runX0) {
+		return errors.New("index arrays do not span their targets")
+	}
+	// Strictly increasing from 0 to the target's length: every value is a
+	// valid index, and no layer or row is empty.
+	for _, idx := range [][]int32{t.layerRow, t.rowRun} {
+		for i := 1; i < len(idx); i++ {
+			if idx[i] <= idx[i-1] {
+				return errors.New("index array not increasing")
+			}
+		}
+	}
+	for i := range t.layerY {
+		if i > 0 && t.layerY[i] <= t.layerY[i-1] {
+			return fmt.Errorf("layer %d out of order", i)
+		}
+		lo, hi := t.layerRow[i], t.layerRow[i+1]
+		for j := lo; j < hi; j++ {
+			if j > lo && t.rowZ[j] <= t.rowZ[j-1] {
+				return fmt.Errorf("row %d out of order", j)
+			}
+			a, b := t.rowRun[j], t.rowRun[j+1]
+			for k := a; k < b; k++ {
+				if t.runX0[k] >= t.runX1[k] || (k > a && t.runX0[k] < t.runX1[k-1]) {
+					return fmt.Errorf("run %d is empty or overlaps its neighbour", k)
+				}
+				if int(t.runMask[k]) >= len(t.masks) {
+					return fmt.Errorf("run %d refers to yaw set %d of %d", k, t.runMask[k], len(t.masks))
+				}
+			}
+		}
+	}
+	for i, m := range t.masks {
+		if m == 0 || (t.lat.Yaws() < 64 && m>>t.lat.Yaws() != 0) {
+			return fmt.Errorf("yaw set %d (%#x) is empty or names yaws beyond %d", i, m, t.lat.Yaws())
+		}
+	}
+	return nil
+}

@@ -1,0 +1,161 @@
+package supporttree
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/scenes"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/golden-v1.fst")
+
+// goldenFile builds the file the golden copy holds: builtin:climbing with
+// the foot and hand templates on the default lattice.
+func goldenFile(t testing.TB) (*File, *scenes.Mesh, []*dock.Template) {
+	m, _ := scenes.Builtin("climbing")
+	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
+	lat := dock.DefaultLattice()
+	f := &File{Lattice: lat, SceneHash: SceneHash(m), SceneTriangles: uint32(m.NumTriangles())}
+	var ts []*dock.Template
+	for _, n := range []string{"foot", "hand"} {
+		tm, _ := dock.Builtin(n)
+		tree, _, err := Build(m, bvh, tm, lat, BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Templates = append(f.Templates, FileTemplate{Name: n, Hash: TemplateHash(tm), Tree: tree})
+		ts = append(ts, tm)
+	}
+	return f, m, ts
+}
+
+// TestGoldenFile: a fresh build encodes to exactly the bytes of the golden
+// file of the current format version, and the golden file decodes to trees
+// that answer like the fresh ones.
+func TestGoldenFile(t *testing.T) {
+	f, m, ts := goldenFile(t)
+	data := f.Encode()
+	path := filepath.Join("testdata", "golden-v1.fst")
+	if *update {
+		if err := WriteFile(path, f); err != nil {
+			t.Fatal(err)
+		}
+	}
+	golden, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run Golden -update ./supporttree to create it)", err)
+	}
+	if !bytes.Equal(golden, data) {
+		t.Fatalf("a fresh build encodes to %d bytes that differ from %s (%d bytes): the build or the format changed", len(data), path, len(golden))
+	}
+	g, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trees, err := g.Trees(m, ts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tm := range ts {
+		a, b := treeSet(f.Templates[i].Tree), treeSet(trees[tm])
+		if len(a) != len(b) {
+			t.Fatalf("%s: golden tree has %d positions, fresh %d", tm.Name, len(b), len(a))
+		}
+		for k, v := range a {
+			if b[k] != v {
+				t.Fatalf("%s: position %v differs", tm.Name, k)
+			}
+		}
+	}
+}
+
+func TestFileRefusals(t *testing.T) {
+	f, m, ts := goldenFile(t)
+	data := f.Encode()
+	// Every truncation is refused.
+	for n := 0; n < len(data); n += 1 + n/7 {
+		if _, err := Decode(data[:n]); err == nil {
+			t.Fatalf("a file truncated to %d of %d bytes was accepted", n, len(data))
+		}
+	}
+	// A flipped byte anywhere is refused.
+	for i := 0; i < len(data); i += 1 + i/97 {
+		c := bytes.Clone(data)
+		c[i] ^= 0x5a
+		if _, err := Decode(c); err == nil {
+			t.Fatalf("a file with byte %d flipped was accepted", i)
+		}
+	}
+	// A wrong version is refused as such, before anything else is read.
+	c := bytes.Clone(data)
+	c[len(Magic)] = 9
+	var ve *VersionError
+	if _, err := Decode(c); !errors.As(err, &ve) || ve.Got != 9 {
+		t.Fatalf("version 9: error %v, want a *VersionError", err)
+	}
+	if _, err := Decode([]byte("PNG\x00garbage")); !errors.Is(err, ErrBadMagic) {
+		t.Fatalf("not an .fst: error %v, want ErrBadMagic", err)
+	}
+	c = bytes.Clone(data)
+	c[len(c)-40] ^= 1
+	if _, err := Decode(c); !errors.Is(err, ErrChecksum) {
+		t.Fatalf("flipped body byte: error %v, want ErrChecksum", err)
+	}
+	// Another scene, a missing template, a changed template.
+	good, _ := Decode(data)
+	other, _ := scenes.Builtin("stepping")
+	if _, err := good.Trees(other, ts); !errors.Is(err, ErrWrongScene) {
+		t.Errorf("other scene: error %v, want ErrWrongScene", err)
+	}
+	wall, _ := dock.Builtin("hand-wall")
+	if _, err := good.Trees(m, []*dock.Template{wall}); !errors.Is(err, ErrNoTemplate) || !strings.Contains(err.Error(), "foot, hand") {
+		t.Errorf("missing template: error %v, want ErrNoTemplate listing foot, hand", err)
+	}
+	wide, _ := dock.Builtin("foot")
+	wide.ToleranceDeg = 20
+	if _, err := good.Trees(m, []*dock.Template{wide}); !errors.Is(err, ErrOtherLayout) {
+		t.Errorf("changed template: error %v, want ErrOtherLayout", err)
+	}
+}
+
+func TestWriteFileKeepsOldOnFailure(t *testing.T) {
+	f, _, _ := goldenFile(t)
+	dir := t.TempDir()
+	p := filepath.Join(dir, "scene.fst")
+	if err := WriteFile(p, f); err != nil {
+		t.Fatal(err)
+	}
+	before, _ := os.ReadFile(p)
+	if err := WriteFile(filepath.Join(dir, "missing", "x.fst"), f); err == nil {
+		t.Fatal("writing into a missing folder succeeded")
+	}
+	after, _ := os.ReadFile(p)
+	if !bytes.Equal(before, after) {
+		t.Fatal("the existing file changed")
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	file, _, _ := goldenFile(f)
+	f.Add(file.Encode())
+	small := &File{Lattice: dock.DefaultLattice(), SceneTriangles: 1}
+	f.Add(small.Encode())
+	f.Fuzz(func(t *testing.T, data []byte) {
+		file, err := Decode(data)
+		if err != nil {
+			return
+		}
+		if !bytes.Equal(file.Encode(), data) {
+			t.Fatal("a decoded file re-encodes differently")
+		}
+		for _, ft := range file.Templates {
+			ft.Tree.Each(func(x, y, z int32, m uint64) {})
+		}
+	})
+}
