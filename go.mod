@@ -7,4 +7,10 @@ require (
 	github.com/qmuntal/gltf v0.28.0
 )
 
-require gopkg.in/yaml.v3 v3.0.1
+require (
+	github.com/kyroy/kdtree v0.0.0-20200419114247-70830f883f1d
+	gonum.org/v1/gonum v0.17.0
+	gopkg.in/yaml.v3 v3.0.1
+)
+
+require github.com/kyroy/priority-queue v0.0.0-20180327160706-6e21825e7e0c // indirect

@@ -3,7 +3,6 @@ package geoquery
 import (
 	"fmt"
 	"math"
-	"sort"
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
@@ -68,80 +67,129 @@ func (t *Tree) Nearest(q Query, out *Result, st *Stats) bool {
 }
 
 // nearest finds the best sample of tr in the window around e: smallest d²,
-// then smallest (X, Y, Z, Yaw). It visits layers from the middle of the
-// window outwards and skips layers and rows that cannot beat the best so far
-// (d² is a sum of non-negative terms, and float addition is monotone, so a
-// partial sum bounds it from below). It
-// returns whether a sample was found and the number of runs examined.
+// then smallest (X, Y, Z, Yaw). Layers, rows and runs are visited from the
+// middle of the window outwards, and each direction stops as soon as its
+// partial distance exceeds the best so far (d² is a sum of non-negative
+// terms that grow away from the middle, and float addition is monotone, so a
+// partial sum bounds it from below). It returns whether a sample was found
+// and the number of runs examined.
 func nearest(tr *supporttree.Tree, p Params, e dock.Pose, best *candidate) (bool, int) {
 	var b bounds
 	p.bounds(e, &b)
 	l := p.Lattice
 	inc := float64(l.Linear)
-	found, visited := false, 0
+	s := searcher{tr: tr, b: &b, l: l, best: best}
+	s.xc = int32(math.Floor(float64(e.Position[0]) / inc))
 	cy := clampIdx(int32(math.Round(float64(e.Position[1])/inc)), b.lo[1], b.hi[1])
-	xc := int32(math.Floor(float64(e.Position[0]) / inc))
-	// Layers from the middle outwards: cy, cy-1, cy+1, cy-2, ...
-	for i := int32(0); i <= 2*(b.hi[1]-b.lo[1]); i++ {
-		y := cy + (i+1)/2
-		if i%2 == 1 {
-			y = cy - (i+1)/2
+	cz := int32(math.Round(float64(e.Position[2]) / inc))
+	for dir := int32(-1); dir <= 1; dir += 2 {
+		y := cy
+		if dir == 1 {
+			y = cy + 1
 		}
-		if y < b.lo[1] || y > b.hi[1] {
-			continue
+		for ; y >= b.lo[1] && y <= b.hi[1]; y += dir {
+			dy := float64(l.Position(dock.Sample{Y: y})[1]) - float64(e.Position[1])
+			if dy*dy > b.r2 || (s.found && dy*dy > best.d2) {
+				break
+			}
+			if li := tr.LayerOf(y); li >= 0 {
+				s.layer(li, y, dy, cz)
+			}
 		}
-		li := tr.LayerOf(y)
-		if li < 0 {
-			continue
+	}
+	return s.found, s.visited
+}
+
+type searcher struct {
+	tr      *supporttree.Tree
+	b       *bounds
+	l       dock.Lattice
+	best    *candidate
+	found   bool
+	visited int
+	xc      int32
+}
+
+func (s *searcher) layer(li int, y int32, dy float64, cz int32) {
+	zs, first := s.tr.LayerRows(li)
+	j0 := lowerBound(zs, cz)
+	b := s.b
+	for dir := -1; dir <= 1; dir += 2 {
+		j := j0 - 1
+		if dir == 1 {
+			j = j0
 		}
-		zs, first := tr.LayerRows(li)
-		py := l.Position(dock.Sample{Y: y})[1]
-		dy := float64(py) - float64(e.Position[1])
-		if dy*dy > b.r2 || (found && dy*dy > best.d2) {
-			continue
-		}
-		j0 := sort.Search(len(zs), func(i int) bool { return zs[i] >= b.lo[2] })
-		for j := j0; j < len(zs) && zs[j] <= b.hi[2]; j++ {
+		for ; j >= 0 && j < len(zs); j += dir {
 			z := zs[j]
-			pz := l.Position(dock.Sample{Z: z})[2]
-			dz := float64(pz) - float64(e.Position[2])
-			dyz := dy*dy + dz*dz
-			if dyz > b.r2 || (found && dyz > best.d2) {
+			if z < b.lo[2] || z > b.hi[2] {
+				if (dir == 1) == (z > b.hi[2]) {
+					break
+				}
 				continue
 			}
-			x0, x1, masks := tr.RowRuns(first + j)
-			r0 := sort.Search(len(x1), func(i int) bool { return x1[i] > b.lo[0] })
-			for r := r0; r < len(x0) && x0[r] <= b.hi[0]; r++ {
-				visited++
-				m := tr.Mask(masks[r]) & b.mask
-				if m == 0 {
-					continue
+			dz := float64(s.l.Position(dock.Sample{Z: z})[2]) - float64(b.e.Position[2])
+			dyz := dy*dy + dz*dz
+			if dyz > b.r2 || (s.found && dyz > s.best.d2) {
+				break
+			}
+			s.row(first+j, y, z, dy, dz)
+		}
+	}
+}
+
+func (s *searcher) row(j int, y, z int32, dy, dz float64) {
+	x0, x1, masks := s.tr.RowRuns(j)
+	b := s.b
+	r0 := lowerBound(x1, s.xc+1) // the first run ending after xc
+	for dir := -1; dir <= 1; dir += 2 {
+		r := r0 - 1
+		if dir == 1 {
+			r = r0
+		}
+		for ; r >= 0 && r < len(x0); r += dir {
+			a, c := max(x0[r], b.lo[0]), min(x1[r]-1, b.hi[0])
+			if a > c {
+				if (dir == 1) == (x0[r] > b.hi[0]) {
+					break
 				}
-				a, c := max(x0[r], b.lo[0]), min(x1[r]-1, b.hi[0])
-				// d² grows with |dx|: the best x of the run brackets e.x.
-				for _, x := range [4]int32{xc - 1, xc, xc + 1, xc + 2} {
-					x = clampIdx(x, a, c)
-					s := dock.Sample{X: x, Y: y, Z: z}
-					dp2 := b.posDist2(l.Position(s))
-					if dp2 > b.r2 {
-						continue
-					}
-					for k := 0; k < b.ny; k++ {
-						yc := b.yaws[k]
-						if m&(1<<yc.i) == 0 {
-							continue
-						}
-						s.Yaw = yc.i
-						cand := candidate{d2: dp2 + yc.d2, s: s}
-						if !found || less(&cand, best) {
-							*best, found = cand, true
-						}
-					}
+				continue
+			}
+			s.visited++
+			m := s.tr.Mask(masks[r]) & b.mask
+			// The run's nearest x: d² grows with |dx|, so it brackets e.x.
+			xa, xb := clampIdx(s.xc, a, c), clampIdx(s.xc+1, a, c)
+			da := min(b.posDist2(s.l.Position(dock.Sample{X: xa, Y: y, Z: z})), b.posDist2(s.l.Position(dock.Sample{X: xb, Y: y, Z: z})))
+			if da > b.r2 || (s.found && da > s.best.d2) {
+				if dir == 1 && a > s.xc+1 || dir == -1 && c < s.xc {
+					break // the run lies wholly to one side: farther runs are farther still
+				}
+				continue
+			}
+			if m == 0 {
+				continue
+			}
+			for _, x := range [4]int32{xa, xb, clampIdx(s.xc-1, a, c), clampIdx(s.xc+2, a, c)} {
+				dp2 := b.posDist2(s.l.Position(dock.Sample{X: x, Y: y, Z: z}))
+				if dp2 <= b.r2 {
+					b.bestYaw(dock.Sample{X: x, Y: y, Z: z}, dp2, m, s.best, &s.found)
 				}
 			}
 		}
 	}
-	return found, visited
+}
+
+// lowerBound returns the first index i with a[i] >= v.
+func lowerBound(a []int32, v int32) int {
+	lo, hi := 0, len(a)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if a[m] < v {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 func clampIdx(x, lo, hi int32) int32 { return min(max(x, lo), hi) }

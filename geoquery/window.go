@@ -31,7 +31,8 @@ func less(a, b *candidate) bool {
 
 // yawDiff returns a - b wrapped to (-π, π].
 func yawDiff(a, b float64) float64 {
-	d := math.Mod(a-b, 2*math.Pi)
+	d := a - b
+	d -= 2 * math.Pi * math.Floor((d+math.Pi)/(2*math.Pi))
 	if d > math.Pi {
 		d -= 2 * math.Pi
 	} else if d <= -math.Pi {
@@ -49,8 +50,8 @@ type bounds struct {
 	lo, hi [3]int32
 	r2     float64
 	ny     int
-	yaws   [64]yawCand
-	mask   uint64 // bit i set when yaw i is in the window
+	yaws   [64]yawCand // in the window, sorted by (d2, index)
+	mask   uint64      // bit i set when yaw i is in the window
 }
 
 type yawCand struct {
@@ -69,13 +70,53 @@ func (p Params) bounds(e dock.Pose, b *bounds) {
 	}
 	n := l.Yaws()
 	w := float64(p.YawWeight)
-	for i := int32(0); i < n; i++ {
-		d := math.Abs(yawDiff(float64(l.YawOf(i)), float64(e.Yaw)))
-		if d <= float64(p.MaxYaw)+1e-9 && b.ny < len(b.yaws) {
+	// Only the yaws near e.Yaw can be in the window: look at those, with one
+	// index of slack on each side, wrapped into [0, n).
+	ang := 2 * math.Pi / float64(n)
+	c := int32(math.Round(float64(e.Yaw) / ang))
+	span := int32(math.Ceil(float64(p.MaxYaw)/ang)) + 1
+	if 2*span+1 >= n {
+		c, span = n/2, n/2 // the window holds every yaw: visit each once
+	}
+	for k := c - span; k <= c+span && k-(c-span) < n; k++ {
+		i := ((k % n) + n) % n
+		yaw := float32(float64(i) * 2 * math.Pi / float64(n)) // = l.YawOf(i)
+		d := math.Abs(yawDiff(float64(yaw), float64(e.Yaw)))
+		if d <= float64(p.MaxYaw)+1e-9 && b.ny < len(b.yaws) && b.mask&(1<<i) == 0 {
 			b.yaws[b.ny] = yawCand{i, w * w * d * d}
 			b.ny++
 			b.mask |= 1 << i
 		}
+	}
+	// Insertion sort by (d2, index): a handful of entries.
+	for a := 1; a < b.ny; a++ {
+		for j := a; j > 0 && (b.yaws[j].d2 < b.yaws[j-1].d2 || b.yaws[j].d2 == b.yaws[j-1].d2 && b.yaws[j].i < b.yaws[j-1].i); j-- {
+			b.yaws[j], b.yaws[j-1] = b.yaws[j-1], b.yaws[j]
+		}
+	}
+}
+
+// bestYaw offers to best the best sample at a position (dp2 from the
+// expected position, yaw set m): the first yaw of the sorted list that m
+// holds, or one with the same total d² and a smaller index (rounding can
+// make different yaw distances tie once dp2 is added).
+func (b *bounds) bestYaw(s dock.Sample, dp2 float64, m uint64, best *candidate, found *bool) {
+	k := 0
+	for k < b.ny && m&(1<<b.yaws[k].i) == 0 {
+		k++
+	}
+	if k == b.ny {
+		return
+	}
+	c := candidate{d2: dp2 + b.yaws[k].d2, s: s}
+	c.s.Yaw = b.yaws[k].i
+	for j := k + 1; j < b.ny && dp2+b.yaws[j].d2 == c.d2; j++ {
+		if m&(1<<b.yaws[j].i) != 0 && b.yaws[j].i < c.s.Yaw {
+			c.s.Yaw = b.yaws[j].i
+		}
+	}
+	if !*found || less(&c, best) {
+		*best, *found = c, true
 	}
 }
 

@@ -19,8 +19,9 @@ type BuildOptions struct {
 	// Workers bounds the goroutines. [Limit: >= 0; 0 means GOMAXPROCS]
 	Workers int
 	// Progress, when not nil, is called from the workers with the number of
-	// candidate positions just evaluated (for a progress bar).
-	Progress func(n int)
+	// candidate positions evaluated so far and the total (for a progress
+	// bar); calls may come from several goroutines.
+	Progress func(done, total int)
 }
 
 // BuildStats reports a build's work, like the paper's Table II.
@@ -182,7 +183,7 @@ func (p *plan) evaluate(bvh *scenes.BVH, keys []uint64, opts BuildOptions) ([]ui
 	}
 	masks := make([]uint64, len(keys))
 	const chunk = 1024
-	var next atomic.Int64
+	var next, done atomic.Int64
 	var mu sync.Mutex
 	var total BuildStats
 	var wg sync.WaitGroup
@@ -203,7 +204,7 @@ func (p *plan) evaluate(bvh *scenes.BVH, keys []uint64, opts BuildOptions) ([]ui
 					masks[i] = p.position(bvh, keys[i], fixedOK, &st, &rs)
 				}
 				if opts.Progress != nil {
-					opts.Progress(hi - lo)
+					opts.Progress(int(done.Add(int64(hi-lo))), len(keys))
 				}
 			}
 			st.Rays, st.TriTests = rs.Rays, rs.TriTests

@@ -106,11 +106,24 @@ func (t *Tree) SizeBytes() int {
 		2*len(t.runMask) + 8*len(t.masks) + int(unsafe.Sizeof(*t))
 }
 
+// EncodedBytes returns the size of the tree's arrays in an .fst file.
+func (t *Tree) EncodedBytes() int {
+	return 16 + 4*(2*len(t.layerY)+1+2*len(t.rowZ)+1+2*len(t.runX0)) + 2*len(t.runMask) + 8*len(t.masks)
+}
+
 // LayerOf returns the index of layer y, or -1.
 func (t *Tree) LayerOf(y int32) int {
-	i := sort.Search(len(t.layerY), func(i int) bool { return t.layerY[i] >= y })
-	if i < len(t.layerY) && t.layerY[i] == y {
-		return i
+	lo, hi := 0, len(t.layerY)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if t.layerY[m] < y {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(t.layerY) && t.layerY[lo] == y {
+		return lo
 	}
 	return -1
 }

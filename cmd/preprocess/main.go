@@ -3,7 +3,8 @@
 // casting that support data is built from.
 //
 //	preprocess inspect    --scene PATH|builtin:NAME [--scale S] [--up y|z] [--exclude-node NAME] [--json]
-//	preprocess bench-rays --scene … --kind short|long --rays N --seed S [--write FILE] [--compare-hits FILE] [--json]
+//	preprocess bench-rays --scene … --kind short|long --rays N --seed S [--write FILE] [--embree BIN] [--json]
+//	preprocess build      --scene … --templates builtin:foot,hand|FILE.yaml --spacing 0.1 --yaw-step 10 --out FILE.fst [--json]
 //
 // Errors name the file and line and exit with status 1.
 package main
@@ -22,6 +23,7 @@ const usage = `usage: preprocess COMMAND [flags]
 commands:
   inspect     print triangles, bounds, area, volume and BVH figures of a scene
   bench-rays  time the BVH on seeded short or long rays; write them for Embree
+  build       precompute the support-trees of a scene's docking templates (.fst)
 
 Run 'preprocess COMMAND -h' for a command's flags.
 `
@@ -42,6 +44,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = inspect(args[1:], stdout, stderr)
 	case "bench-rays":
 		err = benchRays(args[1:], stdout, stderr)
+	case "build":
+		err = build(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprint(stdout, usage)
 		return 0

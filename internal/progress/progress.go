@@ -44,6 +44,14 @@ func (b *Bar) Add(n int64) {
 	b.draw(d)
 }
 
+// Set records done steps out of total (total may change), redrawing at most
+// ten times a second.
+func (b *Bar) Set(done, total int64) {
+	b.total = total
+	b.done.Store(0)
+	b.Add(done)
+}
+
 // Done finishes the line.
 func (b *Bar) Done() {
 	if b.out == nil {
