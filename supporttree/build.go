@@ -55,6 +55,9 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 		return nil, BuildStats{}, fmt.Errorf("supporttree: %d yaws: at most 64 fit a yaw mask", lat.Yaws())
 	}
 	pl := newPlan(t, lat)
+	if pl.vertical {
+		pl.cols = newColumns(m, lat.Linear)
+	}
 	keys, err := pl.candidates(m)
 	if err != nil {
 		return nil, BuildStats{}, err
@@ -81,6 +84,10 @@ type plan struct {
 	// fixed[i]: point i's offset and normal are the same at every yaw, so
 	// its verdict is computed once per position.
 	fixed []bool
+	// vertical: every contact normal is exactly ±Y at every yaw, so cols
+	// can settle most points without a ray.
+	vertical bool
+	cols     *columns
 }
 
 func newPlan(t *dock.Template, lat dock.Lattice) *plan {
@@ -93,6 +100,12 @@ func newPlan(t *dock.Template, lat dock.Lattice) *plan {
 			nrm = append(nrm, pose.Rotate(c.Normal))
 		}
 		p.off, p.nrm = append(p.off, off), append(p.nrm, nrm)
+	}
+	p.vertical = true
+	for y := range p.nrm {
+		for _, n := range p.nrm[y] {
+			p.vertical = p.vertical && n[0] == 0 && n[2] == 0
+		}
 	}
 	p.fixed = make([]bool, len(t.Points))
 	for i := range t.Points {
@@ -224,11 +237,10 @@ func (p *plan) evaluate(bvh *scenes.BVH, keys []uint64, opts BuildOptions) ([]ui
 func (p *plan) position(bvh *scenes.BVH, key uint64, fixedOK []bool, st *BuildStats, rs *scenes.Stats) uint64 {
 	x, y, z := unpack(key)
 	pos := p.lat.Position(dock.Sample{X: x, Y: y, Z: z})
-	inc := p.lat.Linear
 	// Points that do not turn with the yaw are settled once.
 	for i, f := range p.fixed {
 		if f {
-			if !dock.PointSupported(bvh, p.off[0][i].Add(pos), p.nrm[0][i], inc, p.cosTol, rs) {
+			if !p.point(bvh, p.off[0][i].Add(pos), p.nrm[0][i], rs) {
 				return 0
 			}
 		}
@@ -241,7 +253,7 @@ func (p *plan) position(bvh *scenes.BVH, key uint64, fixedOK []bool, st *BuildSt
 			if p.fixed[i] {
 				continue
 			}
-			if !dock.PointSupported(bvh, p.off[yaw][i].Add(pos), p.nrm[yaw][i], inc, p.cosTol, rs) {
+			if !p.point(bvh, p.off[yaw][i].Add(pos), p.nrm[yaw][i], rs) {
 				ok = false
 				break
 			}
@@ -252,6 +264,17 @@ func (p *plan) position(bvh *scenes.BVH, key uint64, fixedOK []bool, st *BuildSt
 		}
 	}
 	return mask
+}
+
+// point is Algorithm 1 for one contact point at world position q: settled
+// by the column grid when that is certain, by rays otherwise.
+func (p *plan) point(bvh *scenes.BVH, q, n mgl32.Vec3, rs *scenes.Stats) bool {
+	if p.cols != nil {
+		if ok, certain := p.cols.verdict(q, p.reach, p.cosTol); certain {
+			return ok
+		}
+	}
+	return dock.PointSupported(bvh, q, n, p.lat.Linear, p.cosTol, rs)
 }
 
 func abs(x float32) float32 {

@@ -1,5 +1,5 @@
-// Command planner is Foothold's main job. The planner itself (support-trees,
-// unrolling, warping) is being built in issues 4-7; until then, with no
+// Command planner is Foothold's main job. The planner itself (unrolling,
+// pruning, warping) is being built in issues 5-7; until then, with no
 // arguments it runs what exists: it generates a built-in scene, compares it
 // with the paper's figures, builds the BVH, and walks a line through the
 // scene: every 0.1 m a probe ray finds the ground, and Algorithm 1 says
@@ -120,7 +120,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func printReport(w io.Writer, r report, b scenes.AABB) {
-	fmt.Fprintf(w, "Foothold — planning arrives with issues 4-7; this is the scene and the foot support it will plan with.\n\n")
+	fmt.Fprintf(w, "Foothold — unrolling and warping arrive with issues 5-7; this is the scene and the foot support they will plan with.\n\n")
 	fmt.Fprintf(w, "scene     %s: %d triangles\n", r.Scene, r.Triangles)
 	if r.PaperAreaM2 > 0 {
 		fmt.Fprintf(w, "size      %.1f m² (paper %.0f), %.1f m³ bounds (paper %.0f)\n", r.SurfaceAreaM2, r.PaperAreaM2, r.BoundsVolume, r.PaperVolumeM3)

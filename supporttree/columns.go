@@ -1,0 +1,216 @@
+package supporttree
+
+import (
+	"math"
+
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// columns answers Algorithm 1 for exactly vertical contact normals without
+// casting a ray when the answer is certain: an xz grid lists, per cell, the
+// triangles whose xz box overlaps it. For a contact point q, every triangle
+// within reach either excludes q from its xz projection by a margin (no ray
+// can hit it) or contains q by the margin (the watertight test must hit it,
+// at its plane's height under q). From the containing ones, the first hit of
+// each of Algorithm 1's two rays and its verdict follow. Whenever a
+// comparison falls within a margin (q near an edge, a normal near the cone,
+// a face near the reach, two faces tied) the answer is left to a ray. The
+// build's exhaustive-sweep tests check that the certainties agree with the
+// rays.
+type columns struct {
+	cell       float64
+	x0, z0     int64 // first cell
+	nx, nz     int64
+	start      []int32 // triangles of cell i: tris[start[i]:start[i+1]]
+	tris       []int32
+	ymin, ymax []float32       // per triangle
+	xz         [][3][2]float64 // per triangle: corners projected on xz
+	plane      [][4]float64    // per triangle: unit normal (x, y, z) and offset, n·p = d
+}
+
+// certaintyMargin is how far (m) q must be inside or outside a triangle's
+// xz projection for the answer to be certain: far above float32 rounding of
+// level coordinates (about 1e-5 m at 100 m).
+const certaintyMargin = 1e-4
+
+func newColumns(m *scenes.Mesh, cell float32) *columns {
+	c := &columns{cell: float64(cell)}
+	n := m.NumTriangles()
+	box := m.Bounds()
+	c.x0 = int64(math.Floor(float64(box.Min[0])/c.cell)) - 1
+	c.z0 = int64(math.Floor(float64(box.Min[2])/c.cell)) - 1
+	c.nx = int64(math.Floor(float64(box.Max[0])/c.cell)) + 2 - c.x0
+	c.nz = int64(math.Floor(float64(box.Max[2])/c.cell)) + 2 - c.z0
+	if c.nx*c.nz > 1<<27 { // too fine for the memory: no shortcut
+		return nil
+	}
+	c.ymin, c.ymax = make([]float32, n), make([]float32, n)
+	c.xz, c.plane = make([][3][2]float64, n), make([][4]float64, n)
+	counts := make([]int32, c.nx*c.nz+1)
+	type rect struct{ ax, bx, az, bz int64 }
+	rects := make([]rect, n)
+	for t := 0; t < n; t++ {
+		a, b, d := m.Triangle(t)
+		c.ymin[t], c.ymax[t] = min(a[1], b[1], d[1]), max(a[1], b[1], d[1])
+		c.xz[t] = [3][2]float64{{float64(a[0]), float64(a[2])}, {float64(b[0]), float64(b[2])}, {float64(d[0]), float64(d[2])}}
+		nrm := m.TriangleNormal(t)
+		c.plane[t] = [4]float64{float64(nrm[0]), float64(nrm[1]), float64(nrm[2]),
+			float64(nrm[0])*float64(a[0]) + float64(nrm[1])*float64(a[1]) + float64(nrm[2])*float64(a[2])}
+		r := rect{
+			ax: int64(math.Floor((float64(min(a[0], b[0], d[0]))-certaintyMargin)/c.cell)) - c.x0,
+			bx: int64(math.Floor((float64(max(a[0], b[0], d[0]))+certaintyMargin)/c.cell)) - c.x0,
+			az: int64(math.Floor((float64(min(a[2], b[2], d[2]))-certaintyMargin)/c.cell)) - c.z0,
+			bz: int64(math.Floor((float64(max(a[2], b[2], d[2]))+certaintyMargin)/c.cell)) - c.z0,
+		}
+		rects[t] = r
+		for z := r.az; z <= r.bz; z++ {
+			for x := r.ax; x <= r.bx; x++ {
+				counts[z*c.nx+x+1]++
+			}
+		}
+	}
+	c.start = make([]int32, len(counts))
+	for i := 1; i < len(counts); i++ {
+		c.start[i] = c.start[i-1] + counts[i]
+	}
+	c.tris = make([]int32, c.start[len(c.start)-1])
+	fill := append([]int32(nil), c.start[:len(c.start)-1]...)
+	for t, r := range rects {
+		for z := r.az; z <= r.bz; z++ {
+			for x := r.ax; x <= r.bx; x++ {
+				i := z*c.nx + x
+				c.tris[fill[i]] = int32(t)
+				fill[i]++
+			}
+		}
+	}
+	return c
+}
+
+// verdict returns whether Algorithm 1 supports a contact point at q with a
+// vertical contact normal (cone cosTol), and whether that answer is certain.
+// It simulates the two rays on the faces whose xz projection contains q: in
+// each direction the first hit is the nearest of them; it counts when its
+// normal fits the cone and it lies within reach. Every comparison must clear
+// a margin, or the answer is left to a ray.
+func (c *columns) verdict(q mgl32.Vec3, reach, cosTol float32) (supported, certain bool) {
+	x := int64(math.Floor(float64(q[0])/c.cell)) - c.x0
+	z := int64(math.Floor(float64(q[2])/c.cell)) - c.z0
+	if x < 0 || z < 0 || x >= c.nx || z >= c.nz {
+		return false, true // beyond every triangle
+	}
+	i := z*c.nx + x
+	// Only faces within reach (plus rounding) can give an accepted hit.
+	eps := 2e-5 + 2e-7*math.Abs(float64(q[1]))
+	y := float64(q[1])
+	lo, hi := float32(y-float64(reach)-eps), float32(y+float64(reach)+eps)
+	qx, qz := float64(q[0]), float64(q[2])
+	// The nearest face below (or at) q and above it, with its verdict.
+	type near struct {
+		d      float64 // distance along the ray
+		ok     bool    // its normal fits the cone
+		found  bool
+		unsure bool // another face ties with it and disagrees
+	}
+	var down, up near
+	cos := float64(cosTol)
+	for _, t := range c.tris[c.start[i]:c.start[i+1]] {
+		if c.ymax[t] < lo || c.ymin[t] > hi {
+			continue // out of reach
+		}
+		switch side(c.xz[t], qx, qz) {
+		case -1:
+			continue // the ray passes beside it
+		case 0:
+			return false, false // too close to an edge to be sure
+		}
+		p := c.plane[t]
+		if math.Abs(p[1]) < 1e-6 {
+			return false, false // a vertical face over q: leave it to the ray
+		}
+		// The face's height under q, and whether its normal fits the cone.
+		hq := (p[3] - p[0]*qx - p[2]*qz) / p[1]
+		ny := math.Abs(p[1])
+		var fits bool
+		switch {
+		case ny >= cos+1e-4:
+			fits = true
+		case ny <= cos-1e-4:
+			fits = false
+		default:
+			return false, false
+		}
+		d := hq - y
+		for _, dir := range [2]*near{&down, &up} {
+			dd := -d
+			if dir == &up {
+				dd = d
+			}
+			if dd < -eps {
+				continue // on the other side
+			}
+			dd = math.Max(dd, 0)
+			switch {
+			case !dir.found || dd < dir.d-eps:
+				*dir = near{d: dd, ok: fits, found: true}
+			case dd <= dir.d+eps && fits != dir.ok:
+				dir.unsure = true
+			}
+		}
+	}
+	r := float64(reach)
+	for _, dir := range [2]near{down, up} {
+		if !dir.found {
+			continue
+		}
+		if dir.unsure || math.Abs(dir.d-r) <= eps {
+			return false, false
+		}
+		if dir.ok && dir.d < r {
+			return true, true
+		}
+	}
+	// Neither direction gives a certain accepted hit: both are certain misses
+	// or rejections, unless a rejected first hit hides something; it cannot,
+	// as the first hit ends that ray.
+	return false, true
+}
+
+// side tells where (x, z) lies against a triangle's xz projection: 1 inside
+// by at least certaintyMargin, -1 outside by at least that, 0 in between (or
+// a projection too thin to decide).
+func side(p [3][2]float64, x, z float64) int {
+	area := (p[1][0]-p[0][0])*(p[2][1]-p[0][1]) - (p[1][1]-p[0][1])*(p[2][0]-p[0][0])
+	minD := math.Inf(1)
+	for k := 0; k < 3; k++ {
+		a, b := p[k], p[(k+1)%3]
+		ex, ez := b[0]-a[0], b[1]-a[1]
+		l := math.Hypot(ex, ez)
+		if l == 0 {
+			continue
+		}
+		// Signed distance to the edge's line, positive on the inner side.
+		d := (ex*(z-a[1]) - ez*(x-a[0])) / l
+		if area < 0 {
+			d = -d
+		}
+		minD = min(minD, d)
+	}
+	switch {
+	case math.Abs(area) < 1e-12:
+		// A vertical face: a segment in xz. Certainly missed when q is
+		// farther than the margin from every corner's bounding box.
+		bx0, bx1 := min(p[0][0], p[1][0], p[2][0]), max(p[0][0], p[1][0], p[2][0])
+		bz0, bz1 := min(p[0][1], p[1][1], p[2][1]), max(p[0][1], p[1][1], p[2][1])
+		if x < bx0-certaintyMargin || x > bx1+certaintyMargin || z < bz0-certaintyMargin || z > bz1+certaintyMargin {
+			return -1
+		}
+		return 0
+	case minD >= certaintyMargin:
+		return 1
+	case minD <= -certaintyMargin:
+		return -1
+	}
+	return 0
+}
