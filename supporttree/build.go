@@ -22,6 +22,9 @@ type BuildOptions struct {
 	// candidate positions evaluated so far and the total (for a progress
 	// bar); calls may come from several goroutines.
 	Progress func(done, total int)
+	// RaysOnly turns off the column shortcut, so every contact point is
+	// settled by casting rays, as dock.Supported does (for verification).
+	RaysOnly bool
 }
 
 // BuildStats reports a build's work, like the paper's Table II.
@@ -55,7 +58,7 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 		return nil, BuildStats{}, fmt.Errorf("supporttree: %d yaws: at most 64 fit a yaw mask", lat.Yaws())
 	}
 	pl := newPlan(t, lat)
-	if pl.vertical {
+	if pl.vertical && !opts.RaysOnly {
 		pl.cols = newColumns(m, lat.Linear)
 	}
 	keys, err := pl.candidates(m)

@@ -27,6 +27,7 @@ type columns struct {
 	ymin, ymax []float32       // per triangle
 	xz         [][3][2]float64 // per triangle: corners projected on xz
 	plane      [][4]float64    // per triangle: unit normal (x, y, z) and offset, n·p = d
+	flat       []bool          // per triangle: all three corners at one float32 height
 }
 
 // certaintyMargin is how far (m) q must be inside or outside a triangle's
@@ -46,7 +47,7 @@ func newColumns(m *scenes.Mesh, cell float32) *columns {
 		return nil
 	}
 	c.ymin, c.ymax = make([]float32, n), make([]float32, n)
-	c.xz, c.plane = make([][3][2]float64, n), make([][4]float64, n)
+	c.xz, c.plane, c.flat = make([][3][2]float64, n), make([][4]float64, n), make([]bool, n)
 	counts := make([]int32, c.nx*c.nz+1)
 	type rect struct{ ax, bx, az, bz int64 }
 	rects := make([]rect, n)
@@ -54,6 +55,7 @@ func newColumns(m *scenes.Mesh, cell float32) *columns {
 		a, b, d := m.Triangle(t)
 		c.ymin[t], c.ymax[t] = min(a[1], b[1], d[1]), max(a[1], b[1], d[1])
 		c.xz[t] = [3][2]float64{{float64(a[0]), float64(a[2])}, {float64(b[0]), float64(b[2])}, {float64(d[0]), float64(d[2])}}
+		c.flat[t] = a[1] == b[1] && b[1] == d[1]
 		nrm := m.TriangleNormal(t)
 		c.plane[t] = [4]float64{float64(nrm[0]), float64(nrm[1]), float64(nrm[2]),
 			float64(nrm[0])*float64(a[0]) + float64(nrm[1])*float64(a[1]) + float64(nrm[2])*float64(a[2])}
@@ -130,7 +132,19 @@ func (c *columns) verdict(q mgl32.Vec3, reach, cosTol float32) (supported, certa
 			return false, false // a vertical face over q: leave it to the ray
 		}
 		// The face's height under q, and whether its normal fits the cone.
-		hq := (p[3] - p[0]*qx - p[2]*qz) / p[1]
+		// A flat face's height is exact, and the sign of h - y tells which
+		// ray meets it (both when q lies on it: t = 0). A tilted face's
+		// height is computed; within the margin of q it is unknown which
+		// ray meets it.
+		var hq float64
+		if c.flat[t] {
+			hq = float64(c.ymin[t])
+		} else {
+			hq = (p[3] - p[0]*qx - p[2]*qz) / p[1]
+			if math.Abs(hq-y) <= eps {
+				return false, false
+			}
+		}
 		ny := math.Abs(p[1])
 		var fits bool
 		switch {
@@ -147,10 +161,9 @@ func (c *columns) verdict(q mgl32.Vec3, reach, cosTol float32) (supported, certa
 			if dir == &up {
 				dd = d
 			}
-			if dd < -eps {
+			if dd < 0 {
 				continue // on the other side
 			}
-			dd = math.Max(dd, 0)
 			switch {
 			case !dir.found || dd < dir.d-eps:
 				*dir = near{d: dd, ok: fits, found: true}

@@ -106,6 +106,13 @@ func (t *Tree) SizeBytes() int {
 		2*len(t.runMask) + 8*len(t.masks) + int(unsafe.Sizeof(*t))
 }
 
+// Encode returns the tree's arrays as an .fst file stores them (for
+// comparing trees).
+func (t *Tree) Encode() []byte {
+	f := File{Lattice: t.lat, Templates: []FileTemplate{{Tree: t}}}
+	return f.Encode()
+}
+
 // EncodedBytes returns the size of the tree's arrays in an .fst file.
 func (t *Tree) EncodedBytes() int {
 	return 16 + 4*(2*len(t.layerY)+1+2*len(t.rowZ)+1+2*len(t.runX0)) + 2*len(t.runMask) + 8*len(t.masks)
