@@ -19,20 +19,7 @@ const paperSecondsPerDock = 0.2
 // queries/s, samples, rays and ray-triangle tests per query, and the speed-up
 // over the paper's 0.2 s per dock.
 func BenchmarkProbe(b *testing.B) {
-	type sc struct {
-		name string
-		m    *scenes.Mesh
-	}
-	var list []sc
-	m, _ := scenes.Builtin("stepping")
-	list = append(list, sc{"builtin:stepping", m})
-	if d, ok := testdata.Dir(); ok {
-		dm, err := scenes.Load(d+"/meshes/dungeon.obj", scenes.LoadOptions{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		list = append(list, sc{"dungeon.obj", dm})
-	}
+	list := benchScenes(b)
 	params := DefaultParams()
 	for _, s := range list {
 		bvh, err := scenes.NewBVH(s.m, scenes.BVHOptions{})
@@ -74,6 +61,27 @@ func BenchmarkProbe(b *testing.B) {
 			report(b, st)
 		})
 	}
+}
+
+// benchScene is a scene the query benchmarks run on.
+type benchScene struct {
+	name string
+	m    *scenes.Mesh
+}
+
+// benchScenes returns builtin:stepping and, when the real data is present,
+// dungeon.obj.
+func benchScenes(b *testing.B) []benchScene {
+	m, _ := scenes.Builtin("stepping")
+	list := []benchScene{{"builtin:stepping", m}}
+	if d, ok := testdata.Dir(); ok {
+		dm, err := scenes.Load(d+"/meshes/dungeon.obj", scenes.LoadOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		list = append(list, benchScene{"dungeon.obj", dm})
+	}
+	return list
 }
 
 func report(b *testing.B, st Stats) {

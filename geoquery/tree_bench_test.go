@@ -5,8 +5,6 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/internal/testdata"
-	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supporttree"
 	kyroy "github.com/kyroy/kdtree"
 	"github.com/kyroy/kdtree/kdrange"
@@ -116,20 +114,7 @@ func gonumNearest(t *gonum.Tree, p Params, e dock.Pose) (candidate, bool) {
 // github.com/kyroy/kdtree and gonum's spatial/kdtree, after checking that
 // all of them give the same answer on every query.
 func BenchmarkTree(b *testing.B) {
-	type sc struct {
-		name string
-		m    *scenes.Mesh
-	}
-	var list []sc
-	m, _ := scenes.Builtin("stepping")
-	list = append(list, sc{"builtin:stepping", m})
-	if d, ok := testdata.Dir(); ok {
-		dm, err := scenes.Load(d+"/meshes/dungeon.obj", scenes.LoadOptions{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		list = append(list, sc{"dungeon.obj", dm})
-	}
+	list := benchScenes(b)
 	params := DefaultParams()
 	for _, s := range list {
 		f := newFixture(b, s.name, s.m, "foot")

@@ -49,11 +49,7 @@ func benchRays(args []string, stdout, stderr io.Writer) error {
 	if *n <= 0 || *reps <= 0 {
 		return fmt.Errorf("bench-rays: --rays and --reps must be positive")
 	}
-	m, err := sf.load()
-	if err != nil {
-		return err
-	}
-	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	m, bvh, err := sf.loadWithBVH()
 	if err != nil {
 		return err
 	}

@@ -130,14 +130,7 @@ func TestBuildRealMeshes(t *testing.T) {
 	}
 	dir := t.TempDir()
 	for _, rm := range testdata.Meshes {
-		args := []string{"build", "--scene", testdata.Path(t, rm.File), "--templates", "builtin:foot,hand", "--out", filepath.Join(dir, "x.fst"), "--json"}
-		if rm.Scale != 0 {
-			args = append(args, "--scale", "0.125")
-		}
-		for _, ex := range rm.Exclude {
-			args = append(args, "--exclude-node", ex)
-		}
-		code, stdout, stderr := runCmd(args...)
+		code, stdout, stderr := runCmd(meshArgs(t, rm, "build", "--templates", "builtin:foot,hand", "--out", filepath.Join(dir, "x.fst"), "--json")...)
 		if code != 0 {
 			t.Errorf("%s: exit %d: %s", rm.File, code, stderr)
 			continue

@@ -3,8 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-
-	"github.com/foothold/foothold/scenes"
 )
 
 type inspectReport struct {
@@ -28,11 +26,7 @@ func inspect(args []string, stdout, stderr io.Writer) error {
 	if err := parse(fs, args); err != nil {
 		return err
 	}
-	m, err := sf.load()
-	if err != nil {
-		return err
-	}
-	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	m, bvh, err := sf.loadWithBVH()
 	if err != nil {
 		return err
 	}

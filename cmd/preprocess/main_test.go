@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -43,14 +44,7 @@ func TestInspectJSONKeys(t *testing.T) {
 // in ../shared/data/meshes with areas within 1% of PROVENANCE.md.
 func TestInspectRealMeshes(t *testing.T) {
 	for _, rm := range testdata.Meshes {
-		args := []string{"inspect", "--scene", testdata.Path(t, rm.File), "--json"}
-		if rm.Scale != 0 {
-			args = append(args, "--scale", "0.125")
-		}
-		for _, ex := range rm.Exclude {
-			args = append(args, "--exclude-node", ex)
-		}
-		code, out, errOut := runCmd(args...)
+		code, out, errOut := runCmd(meshArgs(t, rm, "inspect", "--json")...)
 		if code != 0 {
 			t.Errorf("%s: exit %d: %s", rm.File, code, errOut)
 			continue
@@ -66,6 +60,18 @@ func TestInspectRealMeshes(t *testing.T) {
 			t.Errorf("%s: %+v", rm.File, r)
 		}
 	}
+}
+
+// meshArgs returns a command line for a real mesh with its load options.
+func meshArgs(t *testing.T, rm testdata.Mesh, args ...string) []string {
+	args = append(args, "--scene", testdata.Path(t, rm.File))
+	if rm.Scale != 0 {
+		args = append(args, "--scale", strconv.FormatFloat(float64(rm.Scale), 'g', -1, 32))
+	}
+	for _, ex := range rm.Exclude {
+		args = append(args, "--exclude-node", ex)
+	}
+	return args
 }
 
 func TestBadInput(t *testing.T) {

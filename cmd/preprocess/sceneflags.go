@@ -59,3 +59,16 @@ func (sf *sceneFlags) load() (*scenes.Mesh, error) {
 	}
 	return scenes.Load(sf.spec, scenes.LoadOptions{Scale: float32(sf.scale), Up: up, ExcludeNodes: sf.exclude})
 }
+
+// loadWithBVH loads the scene and builds its BVH on all cores.
+func (sf *sceneFlags) loadWithBVH() (*scenes.Mesh, *scenes.BVH, error) {
+	m, err := sf.load()
+	if err != nil {
+		return nil, nil, err
+	}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		return nil, nil, err
+	}
+	return m, bvh, nil
+}
