@@ -9,6 +9,7 @@ require (
 
 require (
 	github.com/kyroy/kdtree v0.0.0-20200419114247-70830f883f1d
+	golang.org/x/image v0.25.0
 	gonum.org/v1/gonum v0.17.0
 	gopkg.in/yaml.v3 v3.0.1
 )

@@ -1,31 +1,15 @@
 package dock
 
 import (
-	"errors"
-	"fmt"
 	"io"
-	"math"
-	"strings"
 
+	"github.com/foothold/foothold/internal/yamlnode"
 	"github.com/go-gl/mathgl/mgl32"
 	"gopkg.in/yaml.v3"
 )
 
 // ParseError is bad input at a line of a template file.
-type ParseError struct {
-	File string
-	Line int // 1-based; 0 when unknown
-	Err  error
-}
-
-func (e *ParseError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err)
-	}
-	return fmt.Sprintf("%s: %v", e.File, e.Err)
-}
-
-func (e *ParseError) Unwrap() error { return e.Err }
+type ParseError = yamlnode.ParseError
 
 // ReadTemplates reads a template file:
 //
@@ -41,17 +25,10 @@ func (e *ParseError) Unwrap() error { return e.Err }
 // that fail Validate are errors naming the file and line. Normals are
 // normalised.
 func ReadTemplates(r io.Reader, name string) ([]*Template, error) {
-	var doc yaml.Node
-	if err := yaml.NewDecoder(r).Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil, &ParseError{File: name, Err: errors.New("empty file: want a 'templates' list")}
-		}
-		return nil, &ParseError{File: name, Err: err}
-	}
-	p := parser{file: name}
-	root := &doc
-	if root.Kind == yaml.DocumentNode && len(root.Content) == 1 {
-		root = root.Content[0]
+	p := parser{yamlnode.Parser{File: name}}
+	root, err := p.Decode(r, "a 'templates' list")
+	if err != nil {
+		return nil, err
 	}
 	fields, err := p.mapping(root, "templates")
 	if err != nil {
@@ -80,34 +57,12 @@ func ReadTemplates(r io.Reader, name string) ([]*Template, error) {
 	return out, nil
 }
 
-type parser struct{ file string }
+type parser struct{ yamlnode.Parser }
 
-func (p parser) fail(n *yaml.Node, format string, a ...any) error {
-	return &ParseError{File: p.file, Line: n.Line, Err: fmt.Errorf(format, a...)}
-}
+func (p parser) fail(n *yaml.Node, format string, a ...any) error { return p.Fail(n, format, a...) }
 
-// mapping returns the values of a mapping node by key, rejecting keys not in
-// allowed and keys given twice.
 func (p parser) mapping(n *yaml.Node, allowed ...string) (map[string]*yaml.Node, error) {
-	if n.Kind != yaml.MappingNode {
-		return nil, p.fail(n, "want a mapping with %s", strings.Join(allowed, ", "))
-	}
-	out := map[string]*yaml.Node{}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		k, v := n.Content[i], n.Content[i+1]
-		ok := false
-		for _, a := range allowed {
-			ok = ok || k.Value == a
-		}
-		if !ok {
-			return nil, p.fail(k, "unknown field %q (want %s)", k.Value, strings.Join(allowed, ", "))
-		}
-		if _, dup := out[k.Value]; dup {
-			return nil, p.fail(k, "field %q given twice", k.Value)
-		}
-		out[k.Value] = v
-	}
-	return out, nil
+	return p.Mapping(n, allowed...)
 }
 
 func (p parser) template(n *yaml.Node) (*Template, error) {
@@ -166,23 +121,8 @@ func (p parser) template(n *yaml.Node) (*Template, error) {
 	return t, nil
 }
 
-func (p parser) str(n *yaml.Node) (string, error) {
-	if n.Kind != yaml.ScalarNode || n.Tag != "!!str" || n.Value == "" {
-		return "", p.fail(n, "want a non-empty string, got %q", n.Value)
-	}
-	return n.Value, nil
-}
-
-func (p parser) number(n *yaml.Node) (float32, error) {
-	var x float64
-	if n.Kind != yaml.ScalarNode || (n.Tag != "!!float" && n.Tag != "!!int") || n.Decode(&x) != nil {
-		return 0, p.fail(n, "want a number, got %q", n.Value)
-	}
-	if math.IsNaN(x) || math.IsInf(x, 0) || math.Abs(x) > math.MaxFloat32 {
-		return 0, p.fail(n, "number %q is not finite", n.Value)
-	}
-	return float32(x), nil
-}
+func (p parser) str(n *yaml.Node) (string, error)     { return p.Str(n) }
+func (p parser) number(n *yaml.Node) (float32, error) { return p.Number(n) }
 
 func (p parser) vec3(n *yaml.Node) (mgl32.Vec3, error) {
 	if n.Kind != yaml.SequenceNode || len(n.Content) != 3 {

@@ -2,5 +2,6 @@
 // dock's template points to its support points, the damped-spring root drive,
 // and analytic two-bone IK for legs and arms.
 //
-// It holds no code yet: it is built in issue 7.
+// TwoBone and Align exist now (the built-in clips are posed with them);
+// the rigid fit and the spring drive come with warping (issue 7).
 package ik

@@ -1,5 +1,5 @@
 // Command planner is Foothold's main job. The planner itself (unrolling,
-// pruning, warping) is being built in issues 5-7; until then, with no
+// pruning, warping) is being built in issues 6-7; until then, with no
 // arguments it runs what exists: it generates a built-in scene, compares it
 // with the paper's figures, builds the BVH, and walks a line through the
 // scene: every 0.1 m a probe ray finds the ground, and Algorithm 1 says
@@ -7,6 +7,12 @@
 // there.
 //
 //	planner [--scene builtin:NAME|PATH] [--z METRES] [--json]
+//	planner docks --bvh FILE [--scale S] [--effectors FILE] [--json]
+//	planner actions [--png DIR] [--bvh DIR] [--mocap cmu-walk.bvh] [--graph FILE] [--json]
+//
+// docks lists the docks extracted from a motion capture clip; actions
+// lists the default action library and its state graph, and draws each
+// action as a strip of stick figures or exports it as BVH.
 package main
 
 import (
@@ -48,6 +54,14 @@ type report struct {
 }
 
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "docks":
+			return runDocks(args[1:], stdout, stderr)
+		case "actions":
+			return runActions(args[1:], stdout, stderr)
+		}
+	}
 	fs := flag.NewFlagSet("planner", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	spec := fs.String("scene", "builtin:stepping", "scene: builtin:NAME or an .obj/.gltf/.glb file")
@@ -120,7 +134,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func printReport(w io.Writer, r report, b scenes.AABB) {
-	fmt.Fprintf(w, "Foothold — unrolling and warping arrive with issues 5-7; this is the scene and the foot support they will plan with.\n\n")
+	fmt.Fprintf(w, "Foothold — unrolling and warping arrive with issues 6-7; this is the scene and the foot support they will plan with.\n\n")
 	fmt.Fprintf(w, "scene     %s: %d triangles\n", r.Scene, r.Triangles)
 	if r.PaperAreaM2 > 0 {
 		fmt.Fprintf(w, "size      %.1f m² (paper %.0f), %.1f m³ bounds (paper %.0f)\n", r.SurfaceAreaM2, r.PaperAreaM2, r.BoundsVolume, r.PaperVolumeM3)

@@ -1,0 +1,130 @@
+package actiongraph
+
+import (
+	"fmt"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/humanoid"
+	"github.com/foothold/foothold/motion"
+)
+
+// BuiltinExtractOptions are the extraction thresholds for the built-in
+// clips: those of motion capture without the floor test, since the clips
+// step onto stairs and ledges.
+func BuiltinExtractOptions() dock.ExtractOptions {
+	o := dock.DefaultExtractOptions()
+	o.MaxHeight = 0
+	return o
+}
+
+// successors says which built-in actions may follow which, by base name;
+// the left- or right-footed version is the one that starts as the previous
+// action ends. Stairs continue as stairs, special moves (hop, vault,
+// climb) need a walking run-up, and a standing character idles or starts.
+// From "start" the graph unrolls to 5 / 34 / 205 / 1,208 nodes at depths
+// 1-4, close to the paper's 5 / 32 / 197 / 1,236.
+var successors = map[string][]string{
+	"walk":         {"walk", "turn-left", "turn-right", "step-up-15", "step-up-30", "step-down-30", "hop-gap", "vault-box", "climb-ledge", "stop"},
+	"turn-left":    {"walk", "turn-left", "turn-right", "step-up-15", "step-down-30", "stop"},
+	"turn-right":   {"walk", "turn-left", "turn-right", "step-up-15", "step-down-30", "stop"},
+	"step-up-15":   {"walk", "step-up-15", "step-up-30", "step-up-45", "turn-left", "turn-right"},
+	"step-up-30":   {"walk", "step-up-15", "step-up-30", "step-up-45", "stop"},
+	"step-up-45":   {"walk", "step-up-15", "step-up-30", "step-up-45", "stop"},
+	"step-down-30": {"walk", "step-down-30", "step-up-15", "turn-left", "turn-right", "stop"},
+	"hop-gap":      {"walk", "turn-left", "turn-right", "hop-gap", "step-up-15", "stop"},
+	"vault-box":    {"walk", "turn-left", "turn-right", "hop-gap", "stop"},
+	"climb-ledge":  {"idle", "start"},
+	"stop":         {"idle", "start"},
+	"idle":         {"idle", "start"},
+	"start":        {"walk", "turn-left", "turn-right", "step-up-15", "step-down-30"},
+}
+
+// TableIStart is the state the paper's Table I experiment unrolls from:
+// the character has just started walking on its left foot.
+const TableIStart = "start.l"
+
+// DefaultOptions adds optional parts to the default library.
+type DefaultOptions struct {
+	// MocapWalk, when set, is the path of cmu-walk.bvh (or another CMU
+	// straight walk): one gait cycle of it, looped, joins the library as
+	// the actions cmu-walk.1 and cmu-walk.2 (a half-cycle each).
+	MocapWalk string
+}
+
+// Default builds the built-in action library and its state graph: the
+// humanoid's procedural clips with extracted docks, and optionally real
+// capture.
+func Default(opt DefaultOptions) (*Library, *Graph, error) {
+	lib := NewLibrary()
+	clips := humanoid.Clips()
+	type info struct {
+		base     string
+		from, to humanoid.Boundary
+	}
+	infos := map[string]info{}
+	for _, hc := range clips {
+		a, err := NewAction(hc.Name, hc.Clip, humanoid.Effectors(hc.Clip.Skeleton), BuiltinExtractOptions())
+		if err != nil {
+			return nil, nil, err
+		}
+		a.Tags, a.Source = hc.Tags, "builtin:"+hc.Name
+		if err := lib.Add(a); err != nil {
+			return nil, nil, err
+		}
+		infos[hc.Name] = info{hc.Base, hc.From, hc.To}
+	}
+	next := map[string][]string{}
+	for _, hc := range clips {
+		for _, base := range successors[hc.Base] {
+			for _, other := range clips {
+				if other.Base == base && other.From == hc.To {
+					next[hc.Name] = append(next[hc.Name], other.Name)
+				}
+			}
+		}
+	}
+	entry := []string{"idle", TableIStart}
+	if opt.MocapWalk != "" {
+		names, err := addMocapWalk(lib, opt.MocapWalk)
+		if err != nil {
+			return nil, nil, err
+		}
+		next[names[0]] = []string{names[1]}
+		next[names[1]] = []string{names[0]}
+		entry = append(entry, names[0])
+	}
+	g, err := NewGraph(lib, next, entry)
+	if err != nil {
+		return nil, nil, err
+	}
+	return lib, g, nil
+}
+
+// addMocapWalk slices one gait cycle of a CMU walk into two half-cycles
+// (mid-stance to mid-stance), loops it, and adds them.
+func addMocapWalk(lib *Library, path string) ([2]string, error) {
+	names := [2]string{"cmu-walk.1", "cmu-walk.2"}
+	c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: motion.CMUScale})
+	if err != nil {
+		return names, err
+	}
+	eff, err := motion.DefaultEffectors(c.Skeleton)
+	if err != nil {
+		return names, fmt.Errorf("%s: %w", path, err)
+	}
+	halves, err := HalfCycles(c, eff)
+	if err != nil {
+		return names, fmt.Errorf("%s: %w", path, err)
+	}
+	for i, h := range halves {
+		a, err := NewAction(names[i], h, eff, dock.DefaultExtractOptions())
+		if err != nil {
+			return names, err
+		}
+		a.Tags, a.Source = []string{"walk", "mocap"}, path
+		if err := lib.Add(a); err != nil {
+			return names, err
+		}
+	}
+	return names, nil
+}

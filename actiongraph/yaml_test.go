@@ -1,0 +1,182 @@
+package actiongraph
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/yamlnode"
+	"github.com/foothold/foothold/motion"
+)
+
+// The default graph written out reads back to the same graph.
+func TestGraphRoundTrip(t *testing.T) {
+	lib, g, err := Default(DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteGraph(&buf, g); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadGraph(bytes.NewReader(buf.Bytes()), "graph.yaml", lib)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Offsets, g.Offsets) || !reflect.DeepEqual(back.Edges, g.Edges) || !reflect.DeepEqual(back.Entry, g.Entry) {
+		t.Fatal("round trip changed the graph")
+	}
+}
+
+func TestGraphErrors(t *testing.T) {
+	lib, _, err := Default(DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		src  string
+		line int
+		msg  string
+	}{
+		{"entry: [idle]\nnext:\n  idle: [idle, nope]\n", 3, `"nope" is not an action`},
+		{"entry: [nope]\nnext: {}\n", 1, `"nope" is not an action`},
+		{"entry: [idle]\nnext:\n  idle: [idle, idle]\n", 3, "twice"},
+		{"entry: [idle]\nnext:\n  idle: [idle]\n  idle: [idle]\n", 4, "listed twice"},
+		{"entry: [idle]\nnext: [idle]\n", 2, "must map"},
+		{"entry: [idle]\nnext:\n  idle: [idle]\nlayout: x\n", 4, "unknown field"},
+		{"entry: [idle]\n", 1, "needs 'entry' and 'next'"},
+		{"entry: [idle]\nnext:\n  idle: [idle]\n", 0, "no action may follow"},
+	} {
+		_, err := ReadGraph(strings.NewReader(tc.src), "g.yaml", lib)
+		var pe *yamlnode.ParseError
+		if !errors.As(err, &pe) || pe.Line != tc.line || pe.File != "g.yaml" || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%q: %v, want line %d %q", tc.src, err, tc.line, tc.msg)
+		}
+	}
+	// A state nobody reaches.
+	next := map[string][]string{}
+	for _, n := range lib.Names() {
+		next[n] = []string{n}
+	}
+	if _, err := NewGraph(lib, next, []string{"idle"}); err == nil || !strings.Contains(err.Error(), "cannot be reached") {
+		t.Errorf("unreachable states: %v", err)
+	}
+}
+
+func TestReadActions(t *testing.T) {
+	dir := t.TempDir()
+	src := `actions:
+  - name: w
+    clip: {builtin: walk.l}
+    tags: [walk]
+  - name: listed
+    clip: {builtin: idle, frames: [0, 30]}
+    docks:
+      - {effector: LeftFoot, template: foot, start: 0, end: 0.5, position: [0.1, 0, 0], yaw_deg: 90}
+`
+	as, err := ReadActions(strings.NewReader(src), "a.yaml", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, _, _ := Default(DefaultOptions{})
+	want := lib.Get("walk.l")
+	if len(as) != 2 || !reflect.DeepEqual(as[0].Docks, want.Docks) || as[0].Delta != want.Delta || as[0].Tags[0] != "walk" {
+		t.Fatalf("a built-in clip read from YAML differs from the library's: %+v", as[0].Docks)
+	}
+	if as[1].Clip.Frames() != 31 || len(as[1].Docks) != 1 || as[1].Docks[0].Side != motion.Left || as[1].Docks[0].Pose.Yaw < 1.57 {
+		t.Fatalf("listed docks: %+v", as[1])
+	}
+	for _, tc := range []struct {
+		src  string
+		line int
+		msg  string
+	}{
+		{"actions:\n  - name: a\n    clip: {builtin: nope}\n", 3, "no built-in clip"},
+		{"actions:\n  - name: a\n    clip: {bvh: missing.bvh}\n", 3, "no such file"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, frames: [0, 900]}\n", 3, "within the clip"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle}\n    speed: 2\n", 4, "unknown field"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle}\n    docks:\n      - {effector: Tail, template: foot, start: 0, end: 1, position: [0, 0, 0]}\n", 5, `no joint named "Tail"`},
+		{"actions:\n  - name: a\n    clip: {builtin: idle}\n    docks:\n      - {effector: LeftFoot, template: foot, start: 0, end: 9, position: [0, 0, 0]}\n", 5, "outside the clip"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle}\n  - name: a\n    clip: {builtin: idle}\n", 4, "defined twice"},
+		{"actions:\n  - clip: {builtin: idle}\n", 2, "without a name"},
+	} {
+		_, err := ReadActions(strings.NewReader(tc.src), "a.yaml", dir)
+		var pe *yamlnode.ParseError
+		if !errors.As(err, &pe) || pe.Line != tc.line || pe.File != "a.yaml" || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("%q: %v, want line %d %q", tc.src, err, tc.line, tc.msg)
+		}
+	}
+}
+
+// A BVH clip named in an action file, sliced to a frame range: the
+// file's errors name the BVH file and its line.
+func TestReadActionsBVH(t *testing.T) {
+	walk := testdata.Path(t, "mocap/cmu-walk.bvh")
+	dir := t.TempDir()
+	src := "actions:\n  - name: cmu\n    clip: {bvh: " + walk + ", scale: 0.056444, frames: [100, 240]}\n"
+	as, err := ReadActions(strings.NewReader(src), "a.yaml", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if as[0].Clip.Frames() != 141 || len(as[0].Docks) < 2 || as[0].Delta.Translation[2] < 1.0 {
+		t.Fatalf("%d frames, %d docks, delta %+v", as[0].Clip.Frames(), len(as[0].Docks), as[0].Delta)
+	}
+	bad := filepath.Join(dir, "bad.bvh")
+	if err := os.WriteFile(bad, []byte("HIERARCHY\nROOT a\n{\n OFFSET 0 0 x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = ReadActions(strings.NewReader("actions:\n  - name: b\n    clip: {bvh: bad.bvh}\n"), "a.yaml", dir)
+	var be *motion.BVHError
+	if !errors.As(err, &be) || be.File != bad || be.Line != 4 {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func FuzzReadGraph(f *testing.F) {
+	lib, _, err := Default(DefaultOptions{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add("entry: [idle]\nnext:\n  idle: [idle, start.l]\n")
+	f.Fuzz(func(t *testing.T, src string) {
+		g, err := ReadGraph(strings.NewReader(src), "fuzz.yaml", lib)
+		if err != nil {
+			var pe *yamlnode.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%v is not a ParseError", err)
+			}
+			return
+		}
+		if err := g.Validate(); err != nil {
+			t.Fatalf("accepted an invalid graph: %v", err)
+		}
+	})
+}
+
+func FuzzReadActions(f *testing.F) {
+	f.Add("actions:\n  - name: a\n    clip: {builtin: idle, frames: [0, 30]}\n    docks:\n      - {effector: LeftFoot, template: foot, start: 0, end: 0.5, position: [0.1, 0, 0]}\n")
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, src string) {
+		if strings.Contains(src, "bvh") {
+			return // the BVH parser has its own fuzz target
+		}
+		as, err := ReadActions(strings.NewReader(src), "fuzz.yaml", dir)
+		if err != nil {
+			var pe *yamlnode.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%v is not a ParseError", err)
+			}
+			return
+		}
+		for _, a := range as {
+			if err := a.Validate(); err != nil {
+				t.Fatalf("accepted an invalid action: %v", err)
+			}
+		}
+	})
+}

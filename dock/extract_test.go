@@ -1,0 +1,196 @@
+package dock
+
+import (
+	"math"
+	"testing"
+
+	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+func loadClip(t *testing.T, name string) (*motion.Clip, *motion.Effectors) {
+	t.Helper()
+	c, err := motion.LoadBVH(testdata.Path(t, "mocap/"+name), motion.BVHOptions{Scale: motion.CMUScale})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eff, err := motion.DefaultEffectors(c.Skeleton)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c, eff
+}
+
+// period finds the dominant period of a signal by autocorrelation over
+// lags in [lo, hi] frames.
+func period(x []float64, lo, hi int) int {
+	mean := 0.0
+	for _, v := range x {
+		mean += v
+	}
+	mean /= float64(len(x))
+	best, bestLag := math.Inf(-1), lo
+	for lag := lo; lag <= hi; lag++ {
+		s := 0.0
+		for i := 0; i+lag < len(x); i++ {
+			s += (x[i] - mean) * (x[i+lag] - mean)
+		}
+		s /= float64(len(x) - lag)
+		if s > best {
+			best, bestLag = s, lag
+		}
+	}
+	return bestLag
+}
+
+// On a real walk the foot docks alternate left and right, one per step,
+// with the clip's stride period, and the foot moves less than 2 cm during
+// each.
+func TestExtractCMUWalk(t *testing.T) {
+	c, eff := loadClip(t, "cmu-walk.bvh")
+	tr := c.Trajectory(eff.Hips)
+	ds, err := Extract(c, eff, tr[0], DefaultExtractOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) < 4 {
+		t.Fatalf("%d docks on a 2.9 s walk", len(ds))
+	}
+	n := c.Skeleton.NumJoints()
+	pos := c.Positions()
+	var ankle []float64
+	for f := range c.Frames() {
+		ankle = append(ankle, pos[f*n+eff.Feet[0].Joint][1])
+	}
+	stride := float64(period(ankle, int(0.6/c.FrameTime), int(1.6/c.FrameTime))) * c.FrameTime
+	var starts []float64
+	for i, d := range ds {
+		if d.Template != "foot" {
+			t.Errorf("dock %d is a %s dock", i, d.Template)
+		}
+		if i > 0 && d.Effector == ds[i-1].Effector {
+			t.Errorf("docks %d and %d are both %s", i-1, i, d.Effector)
+		}
+		j := c.Skeleton.Index(d.Effector)
+		for f := d.StartFrame; f <= d.EndFrame; f++ {
+			for g := f; g <= d.EndFrame; g++ {
+				if m := pos[f*n+j].Sub(pos[g*n+j]).Len(); m >= 0.02 {
+					t.Fatalf("%s moves %.1f cm during its dock %.2f-%.2f s", d.Effector, m*100, d.Start, d.End)
+				}
+			}
+		}
+		starts = append(starts, (d.Start+d.End)/2)
+	}
+	// Same-foot docks are one stride apart, consecutive docks half of one.
+	for i := 2; i < len(starts); i++ {
+		if got := starts[i] - starts[i-2]; math.Abs(got-stride) > 0.1*stride {
+			t.Errorf("docks %d and %d of %s are %.3f s apart, the stride is %.3f s", i-2, i, ds[i].Effector, got, stride)
+		}
+	}
+	// Walking straight ahead: docks advance along +Z in the start frame.
+	for i := 1; i < len(ds); i++ {
+		if ds[i].Pose.Position[2] <= ds[i-1].Pose.Position[2]+0.4 {
+			t.Errorf("dock %d at z %.2f does not advance a step from %.2f", i, ds[i].Pose.Position[2], ds[i-1].Pose.Position[2])
+		}
+		if y := math.Abs(float64(ds[i].Pose.Yaw)); y > 0.3 {
+			t.Errorf("dock %d turned %.0f degrees on a straight walk", i, y*180/math.Pi)
+		}
+	}
+	t.Logf("%d docks, stride %.3f s", len(ds), stride)
+}
+
+// On repeated jumps no foot is docked while both feet are more than 0.1 m
+// above the floor.
+func TestExtractCMUJumpFlight(t *testing.T) {
+	c, eff := loadClip(t, "cmu-jump.bvh")
+	tr := c.Trajectory(eff.Hips)
+	ds, err := Extract(c, eff, tr[0], DefaultExtractOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := c.Skeleton.NumJoints()
+	pos := c.Positions()
+	lowest := func(f int, e motion.Effector) float64 {
+		y := math.Inf(1)
+		for j := range n {
+			if j == e.Joint || c.Skeleton.IsAncestor(e.Joint, j) {
+				y = min(y, pos[f*n+j][1])
+			}
+		}
+		return y
+	}
+	floor := math.Inf(1)
+	for f := range c.Frames() {
+		for _, e := range eff.Feet {
+			floor = min(floor, lowest(f, e))
+		}
+	}
+	flight := 0
+	for f := range c.Frames() {
+		if lowest(f, eff.Feet[0]) <= floor+0.1 || lowest(f, eff.Feet[1]) <= floor+0.1 {
+			continue
+		}
+		flight++
+		for _, d := range ds {
+			if d.Template == "foot" && f >= d.StartFrame && f <= d.EndFrame {
+				t.Fatalf("%s docked at %.3f s, in flight", d.Effector, float64(f)*c.FrameTime)
+			}
+		}
+	}
+	if flight < 30 {
+		t.Fatalf("only %d flight frames: the clip or the floor is not what the test expects", flight)
+	}
+	if len(ds) < 10 {
+		t.Fatalf("%d docks on 23 s of jumps", len(ds))
+	}
+	t.Logf("%d flight frames, %d docks", flight, len(ds))
+}
+
+// A synthetic clip: a foot that rests, moves and rests again gives two
+// docks at the rests, placed at the ankle's ground point, facing the toe.
+func TestExtractSynthetic(t *testing.T) {
+	sk := &motion.Skeleton{
+		Names:    []string{"Hips", "LeftUpLeg", "LeftFoot", "LeftToeBase", "RightUpLeg"},
+		Parents:  []int{-1, 0, 1, 2, 0},
+		Offsets:  []mgl64.Vec3{{}, {0.1, -0.1, 0}, {0, -0.8, 0}, {0, -0.05, 0.15}, {-0.1, -0.1, 0}},
+		Channels: [][]motion.Channel{{motion.Xposition, motion.Yposition, motion.Zposition}, nil, nil, nil, nil},
+		EndSite:  []bool{false, false, false, false, false},
+	}
+	for i := 1; i < 5; i++ {
+		sk.Channels[i] = []motion.Channel{motion.Zrotation}
+	}
+	c := motion.NewClip(sk, 100, 0.01)
+	for f := range 100 {
+		z := 0.0
+		switch {
+		case f >= 30 && f < 60:
+			z = float64(f-30) / 30
+		case f >= 60:
+			z = 1
+		}
+		c.Trans[f*5] = mgl64.Vec3{0, 0.95, z}
+	}
+	eff, err := motion.DefaultEffectors(sk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, err := Extract(c, eff, motion.RootPoint{}, DefaultExtractOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 2 {
+		t.Fatalf("%d docks, want 2: %+v", len(ds), ds)
+	}
+	for i, want := range []float32{0, 1} {
+		d := ds[i]
+		p := d.Pose.Position
+		// The toe is 0.05 below the ankle: the ground is at y = 0.0.
+		if math.Abs(float64(p[0]-0.1)) > 1e-6 || math.Abs(float64(p[1])) > 1e-6 || math.Abs(float64(p[2]-want)) > 1e-6 || d.Pose.Yaw != 0 {
+			t.Errorf("dock %d at %v yaw %v", i, p, d.Pose.Yaw)
+		}
+	}
+	if ds[0].EndFrame < 25 || ds[0].EndFrame > 30 || ds[1].StartFrame < 60 || ds[1].StartFrame > 65 {
+		t.Errorf("intervals %d-%d and %d-%d, want about 0-29 and 60-99", ds[0].StartFrame, ds[0].EndFrame, ds[1].StartFrame, ds[1].EndFrame)
+	}
+}

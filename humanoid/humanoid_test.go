@@ -1,0 +1,108 @@
+package humanoid
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Adult proportions: standing straight, the head's top is 1.65-1.85 m up,
+// the hip joints 0.85-0.95 m and the shoulders 1.35-1.5 m.
+func TestSkeletonProportions(t *testing.T) {
+	sk := Skeleton()
+	if err := sk.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	rest := sk.RestPositions()
+	// The rest pose has the root at 0; the soles are at the toe tips.
+	sole := rest[sk.Index("LeftToeBase_End")][1]
+	h := func(name string) float64 { return rest[sk.Index(name)][1] - sole }
+	for _, c := range []struct {
+		name   string
+		lo, hi float64
+	}{{"Head_End", 1.65, 1.85}, {"LeftUpLeg", 0.85, 0.95}, {"LeftArm", 1.35, 1.5}, {"LeftFoot", 0.06, 0.1}} {
+		if v := h(c.name); v < c.lo || v > c.hi {
+			t.Errorf("%s at %.3f m, want %.2f-%.2f", c.name, v, c.lo, c.hi)
+		}
+	}
+	joints := 0
+	for j := range sk.NumJoints() {
+		if !sk.EndSite[j] {
+			joints++
+		}
+	}
+	if joints != 31 {
+		t.Errorf("%d joints, the CMU hierarchy has 31", joints)
+	}
+}
+
+// mirrorName swaps Left/Right (and L/R prefixes) in a joint name.
+func mirrorName(n string) string {
+	r := strings.NewReplacer("Left", "Right", "Right", "Left", "LHip", "RHip", "RHip", "LHip", "LThumb", "RThumb", "RThumb", "LThumb")
+	return r.Replace(n)
+}
+
+// A right-footed clip is its left-footed twin reflected in the x = 0
+// plane, joint for joint; a right turn mirrored is a left turn.
+func TestMirrorImages(t *testing.T) {
+	clips := map[string]Clip{}
+	for _, c := range Clips() {
+		clips[c.Name] = c
+	}
+	pairs := [][2]string{{"walk.l", "walk.r"}, {"turn-left.l", "turn-right.r"}, {"turn-right.l", "turn-left.r"}, {"step-up-45.l", "step-up-45.r"}, {"climb-ledge.l", "climb-ledge.r"}, {"vault-box.l", "vault-box.r"}, {"start.l", "start.r"}}
+	for _, p := range pairs {
+		a, b := clips[p[0]].Clip, clips[p[1]].Clip
+		if a.Frames() != b.Frames() {
+			t.Fatalf("%s and %s differ in length", p[0], p[1])
+		}
+		sk := a.Skeleton
+		n := sk.NumJoints()
+		pa, pb := a.Positions(), b.Positions()
+		worst := 0.0
+		for f := range a.Frames() {
+			for j := range n {
+				m := pb[f*n+sk.Index(mirrorName(sk.Names[j]))]
+				worst = math.Max(worst, pa[f*n+j].Sub(mgl64.Vec3{-m[0], m[1], m[2]}).Len())
+			}
+		}
+		if worst > 1e-9 {
+			t.Errorf("%s is not the mirror image of %s: %g m apart", p[1], p[0], worst)
+		}
+	}
+	if clips["turn-left.r"].From != StanceRight || clips["turn-left.r"].To != StanceLeft {
+		t.Errorf("turn-left.r goes %s -> %s", clips["turn-left.r"].From, clips["turn-left.r"].To)
+	}
+}
+
+// Feet planned to bear weight flat are where the script put them: the
+// ankle at its target (the IK reached it) and the sole on the ground.
+func TestPlantsReached(t *testing.T) {
+	r := newRig()
+	for _, rc := range recipes() {
+		c := r.render(rc.script, rc.duration, false)
+		n := r.sk.NumJoints()
+		pos := c.Positions()
+		for f := range c.Frames() {
+			p := rc.script(float64(f) / FPS)
+			for s := range 2 {
+				if !p.Foot[s].Support {
+					continue
+				}
+				want, _ := p.Foot[s].ankle()
+				if d := pos[f*n+r.foot[s]].Sub(want).Len(); d > 1e-6 {
+					t.Fatalf("%s frame %d: %s ankle %.2g m from its target", rc.base, f, r.sk.Names[r.foot[s]], d)
+				}
+			}
+			for s := range 2 {
+				if !p.Hand[s].Planted {
+					continue
+				}
+				if d := pos[f*n+r.hand[s]].Sub(p.Hand[s].Wrist).Len(); d > 1e-6 {
+					t.Fatalf("%s frame %d: %s %.2g m from its target", rc.base, f, r.sk.Names[r.hand[s]], d)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,86 @@
+package ik
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+func randVec(r *rand.Rand) mgl64.Vec3 {
+	return mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}
+}
+
+// Random reachable targets are hit, the bone lengths are kept, and the
+// middle joint bends towards the pole.
+func TestTwoBoneReaches(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 10000 {
+		l1, l2 := 0.2+r.Float64()*0.3, 0.2+r.Float64()*0.3
+		root := randVec(r)
+		dir := randVec(r).Normalize()
+		dist := (abs(l1-l2) + 0.01) + r.Float64()*(l1+l2-abs(l1-l2)-0.06)
+		target := root.Add(dir.Mul(dist))
+		pole := randVec(r)
+		mid, end, ok := TwoBone(root, target, l1, l2, pole, 0.03)
+		if !ok || end.Sub(target).Len() > 1e-9 {
+			t.Fatalf("target at %g of reach %g missed by %g", dist, l1+l2, end.Sub(target).Len())
+		}
+		if e := abs(mid.Sub(root).Len() - l1); e > 1e-9 {
+			t.Fatalf("upper bone length off by %g", e)
+		}
+		if e := abs(end.Sub(mid).Len() - l2); e > 1e-9 {
+			t.Fatalf("lower bone length off by %g", e)
+		}
+		perp := pole.Sub(dir.Mul(pole.Dot(dir)))
+		if perp.Len() > 1e-3 && mid.Sub(root).Dot(perp) < -1e-9 {
+			t.Fatalf("middle joint bends away from the pole")
+		}
+	}
+}
+
+// Past the soft zone the chain stops short on the line to the target,
+// never longer than its reach, and reports it.
+func TestTwoBoneUnreachable(t *testing.T) {
+	root := mgl64.Vec3{0, 1, 0}
+	prev := 0.0
+	for _, dist := range []float64{0.8, 0.83, 0.86, 0.9, 1.2} {
+		target := root.Add(mgl64.Vec3{0, -dist, 0})
+		_, end, ok := TwoBone(root, target, 0.43, 0.42, mgl64.Vec3{0, 0, 1}, 0.03)
+		got := end.Sub(root).Len()
+		if got > 0.85+1e-12 || got < prev {
+			t.Fatalf("distance %g: end at %g (previous %g)", dist, got, prev)
+		}
+		if dist > 0.82 && ok {
+			t.Fatalf("distance %g inside the soft zone reported as reached", dist)
+		}
+		prev = got
+	}
+}
+
+func abs(x float64) float64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// Align maps the rest frame onto the target frame.
+func TestAlign(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for range 1000 {
+		rd, rr, d, ref := randVec(r), randVec(r), randVec(r), randVec(r)
+		q := Align(rd, rr, d, ref)
+		if e := q.Rotate(rd.Normalize()).Sub(d.Normalize()).Len(); e > 1e-9 {
+			t.Fatalf("direction off by %g", e)
+		}
+		// The rest reference's perpendicular part lands in the plane of
+		// (d, ref) on ref's side.
+		rp := rr.Sub(rd.Normalize().Mul(rr.Dot(rd.Normalize()))).Normalize()
+		got := q.Rotate(rp)
+		want := ref.Sub(d.Normalize().Mul(ref.Dot(d.Normalize()))).Normalize()
+		if e := got.Sub(want).Len(); e > 1e-9 {
+			t.Fatalf("reference off by %g", e)
+		}
+	}
+}

@@ -1,0 +1,12 @@
+// Package motion holds skeletons and clips: joint names, parents and rest
+// offsets; per-frame local translations and rotations; forward kinematics to
+// world positions; slicing and resampling; the root trajectory (the ground
+// projection of the hips and their heading); BVH motion capture import and
+// export; and the mapping from joint names to end-effectors (feet, toes,
+// hands, knuckles) that automatic dock extraction needs.
+//
+// Units are metres and seconds; +Y is up; yaw 0 faces +Z and positive yaw
+// turns +Z towards +X, as in package dock. Motion data is float64: forward
+// kinematics chains many rotations and the bone lengths must stay constant
+// to 1e-6 m.
+package motion
