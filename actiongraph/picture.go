@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/foothold/foothold/internal/raster"
+	"github.com/foothold/foothold/internal/topview"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -113,4 +114,84 @@ func DrawStrip(a *Action, poses int) *raster.Canvas {
 		yy += 14
 	}
 	return cv
+}
+
+// DrawPlan draws a plan tree over a view of the scene from above, like the
+// paper's Figure 4: each node's root path (blue while alive, red when the
+// node is unsupported, grey when it is alive but every continuation is
+// dead), and each dock: green where support was found (drawn there, with a
+// line from where the action expected it), red where none was (drawn
+// where expected), hollow where it was not needed (an earlier dock of the
+// node had already failed).
+func DrawPlan(t *PlanTree, v *topview.View, title string) *raster.Canvas {
+	c := v.Canvas(v.Lo, v.Hi)
+	var path []mgl64.Vec3
+	red := color.RGBA{220, 40, 40, 255}
+	grey := color.RGBA{150, 150, 150, 255}
+	unknown := color.RGBA{240, 240, 240, 255}
+	depthMax := int32(1)
+	for _, n := range t.Nodes {
+		depthMax = max(depthMax, n.Depth)
+	}
+	// Unsupported first, then dead, then alive on top.
+	for pass := range 3 {
+		for i := len(t.Nodes) - 1; i >= 1; i-- {
+			n := t.Nodes[i]
+			var col color.RGBA
+			switch {
+			case n.Status == Unsupported:
+				if pass != 0 {
+					continue
+				}
+				col = red
+			case n.Dead:
+				if pass != 1 {
+					continue
+				}
+				col = grey
+			default:
+				if pass != 2 {
+					continue
+				}
+				col = raster.Lerp(color.RGBA{120, 200, 255, 255}, color.RGBA{20, 60, 200, 255}, float64(n.Depth-1)/float64(max(depthMax-1, 1)))
+			}
+			path = t.Path(int32(i), 0.05, path[:0])
+			for k := 1; k < len(path); k++ {
+				x0, y0 := v.Pixel(path[k-1][0], path[k-1][2])
+				x1, y1 := v.Pixel(path[k][0], path[k][2])
+				c.Line(x0, y0, x1, y1, 2, col)
+			}
+		}
+	}
+	r := max(2.5, 0.04*v.PPM)
+	for i := 1; i < len(t.Nodes); i++ {
+		n := t.Nodes[i]
+		for k := range t.Graph.Library.Actions[n.Action].Docks {
+			s := t.Slots[n.FirstDock+int32(k)]
+			x, y := v.Pixel(float64(s.Expected.Position[0]), float64(s.Expected.Position[2]))
+			switch s.State {
+			case Supported:
+				// Where the support was found, joined to where it was expected.
+				fx, fy := v.Pixel(float64(s.Pose.Position[0]), float64(s.Pose.Position[2]))
+				c.Line(x, y, fx, fy, 1, dockGreen)
+				c.Disc(fx, fy, r, dockGreen)
+			case Unsupported:
+				c.Disc(x, y, r, red)
+			default:
+				c.Disc(x, y, r, unknown)
+				c.Disc(x, y, r-1.5, color.RGBA{24, 24, 28, 255})
+			}
+		}
+	}
+	root := t.Nodes[0]
+	x, y := v.Pixel(root.Frame.Position[0], root.Frame.Position[2])
+	fx, fy := v.Pixel(root.Frame.Position[0]+0.4*math.Sin(root.Frame.Yaw), root.Frame.Position[2]+0.4*math.Cos(root.Frame.Yaw))
+	c.Line(x, y, fx, fy, 4, color.RGBA{255, 255, 255, 255})
+	c.Disc(x, y, 6, color.RGBA{255, 255, 255, 255})
+	white := color.RGBA{255, 255, 255, 255}
+	c.Text(8, 16, title, white)
+	c.Text(8, 32, "paths: blue supported (darker deeper), grey dead end, red unsupported", white)
+	c.Text(8, 48, "docks: green where support was found, red where none was", white)
+	topview.ScaleBar(c, v.PPM, white)
+	return c
 }

@@ -60,6 +60,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runDocks(args[1:], stdout, stderr)
 		case "actions":
 			return runActions(args[1:], stdout, stderr)
+		case "bench":
+			return runBench(args[1:], stdout, stderr)
+		case "plan":
+			return runPlan(args[1:], stdout, stderr)
 		}
 	}
 	fs := flag.NewFlagSet("planner", flag.ContinueOnError)

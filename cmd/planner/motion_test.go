@@ -96,3 +96,86 @@ func TestActionsPictures(t *testing.T) {
 		}
 	}
 }
+
+// planner bench: Version I and II agree (the command fails otherwise) and
+// the JSON has the keys the issue names.
+func TestBenchJSON(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := run([]string{"bench", "--depth", "2", "--reps", "1", "--json"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var raw []map[string]any
+	if err := json.Unmarshal(out.Bytes(), &raw); err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) != 2 {
+		t.Fatalf("%d rows", len(raw))
+	}
+	var keys []string
+	for k := range raw[1] {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	want := []string{"animations", "depth", "feasible", "paper_tree_seconds", "probe_seconds", "tree_seconds", "tree_us_per_animation"}
+	if !reflect.DeepEqual(keys, want) {
+		t.Fatalf("keys %v, want %v", keys, want)
+	}
+	var rows []benchRow
+	json.Unmarshal(out.Bytes(), &rows)
+	if rows[0].Animations != 5 || rows[1].ProbeSeconds == nil || rows[1].Feasible == 0 || rows[1].Feasible > rows[1].Animations {
+		t.Fatalf("%+v", rows)
+	}
+	out.Reset()
+	if code := run([]string{"bench", "--depth", "1", "--versions", "tree", "--json"}, &out, &errOut); code != 0 {
+		t.Fatal(errOut.String())
+	}
+	if !strings.Contains(out.String(), `"probe_seconds": null`) {
+		t.Fatalf("--versions tree: %s", out.String())
+	}
+	for _, bad := range [][]string{{"bench", "--depth", "0"}, {"bench", "--versions", "probe"}, {"bench", "--scene", "nope.obj"}} {
+		if code := run(bad, &out, &errOut); code != 1 {
+			t.Errorf("%v: exit %d", bad, code)
+		}
+	}
+}
+
+func TestPlanPicture(t *testing.T) {
+	png1 := filepath.Join(t.TempDir(), "plan.png")
+	var out, errOut bytes.Buffer
+	if code := run([]string{"plan", "--depth", "2", "--png", png1, "--json"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var r planJSON
+	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Animations != 39 || len(r.FeasibleNow) == 0 {
+		t.Fatalf("%+v", r)
+	}
+	f, err := os.Open(png1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Green dock markers are drawn.
+	green := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if g>>8 > 140 && r>>8 < 60 && bl>>8 < 100 {
+				green++
+			}
+		}
+	}
+	if green < 50 {
+		t.Errorf("%d green pixels", green)
+	}
+	if code := run([]string{"plan", "--x", "500", "--z", "500"}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "no floor") {
+		t.Errorf("off the map: exit %d, %q", code, errOut.String())
+	}
+}

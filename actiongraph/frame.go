@@ -1,0 +1,46 @@
+package actiongraph
+
+import (
+	"math"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Frame places an action in the world: its action frame's origin (the
+// root's ground point at the action's start) and heading.
+type Frame struct {
+	Position mgl64.Vec3 // [Units: m]
+	Yaw      float64    // [Units: rad] 0 faces +Z, positive turns towards +X
+}
+
+// rotate turns an action-frame vector into the world.
+func (f Frame) rotate(v mgl64.Vec3) mgl64.Vec3 {
+	s, c := math.Sincos(f.Yaw)
+	return mgl64.Vec3{c*v[0] + s*v[2], v[1], -s*v[0] + c*v[2]}
+}
+
+// Apply maps an action-frame point to the world.
+func (f Frame) Apply(p mgl64.Vec3) mgl64.Vec3 { return f.Position.Add(f.rotate(p)) }
+
+// Then is the frame an action's successor starts in: f followed by the
+// action's root delta.
+func (f Frame) Then(d Delta) Frame {
+	return Frame{Position: f.Apply(d.Translation), Yaw: f.Yaw + d.Yaw}
+}
+
+// DockPose is where a dock given in the action frame lies in the world.
+func (f Frame) DockPose(p dock.Pose) dock.Pose {
+	w := f.Apply(mgl64.Vec3{float64(p.Position[0]), float64(p.Position[1]), float64(p.Position[2])})
+	yaw := math.Remainder(f.Yaw+float64(p.Yaw), 2*math.Pi)
+	return dock.Pose{Position: mgl32.Vec3{float32(w[0]), float32(w[1]), float32(w[2])}, Yaw: float32(yaw)}
+}
+
+// Before is the frame an action must start in for its successor to start
+// at f: the inverse of Then.
+func (f Frame) Before(d Delta) Frame {
+	g := Frame{Yaw: f.Yaw - d.Yaw}
+	g.Position = f.Position.Sub(g.rotate(d.Translation))
+	return g
+}

@@ -1,0 +1,387 @@
+package actiongraph
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/geoquery"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Status is what is known about a plan node's own docks.
+type Status uint8
+
+// The statuses. Nodes below an unsupported node are never made (except
+// in Table I mode), so they cost neither queries nor memory.
+const (
+	Unknown     Status = iota // not evaluated yet
+	Supported                 // every dock found support
+	Unsupported               // a dock found none
+)
+
+func (s Status) String() string {
+	return [...]string{"unknown", "supported", "unsupported"}[s]
+}
+
+// Node is one action of the unrolled plan: the action, where it starts,
+// its place in the tree (children are contiguous, in breadth-first order),
+// its docks' slots and what is known.
+type Node struct {
+	Parent      int32 // -1 for the root
+	Action      int32 // library index
+	Depth       int32 // 0 for the root
+	Frame       Frame
+	FirstChild  int32
+	NumChildren int32
+	FirstDock   int32 // the action's docks are Docks[FirstDock : FirstDock+len(action.Docks)]
+	Status      Status
+	// DeadChildren counts the children known to be dead.
+	DeadChildren int32
+	// Dead: the node is unsupported, or it has its children and every
+	// one is dead (an unknown child keeps its parent alive). In Table I
+	// mode only the node's own status counts.
+	Dead bool
+}
+
+// Slot is one dock of one node: where the action expects it in the world
+// and the support the geo-query found.
+type Slot struct {
+	Expected dock.Pose
+	State    Status // Unknown, Supported (found) or Unsupported
+	Sample   dock.Sample
+	Pose     dock.Pose // the supported sample's pose
+	Distance float32   // from the expected pose [Units: m]
+	// Shared is the parent's slot holding the same contact (a foot planted
+	// at the end of the parent's action and still planted at the start of
+	// this one), or -1. A shared slot copies the parent's answer: the foot
+	// cannot be in two places.
+	Shared int32
+}
+
+// PlanTree is the graph unrolled from a character's pose into a flat tree,
+// evaluated with geo-queries, possibly over several frames. It allocates
+// only when it grows past its largest size so far.
+type PlanTree struct {
+	Graph *Graph
+	Nodes []Node
+	Slots []Slot
+
+	depth     int
+	tableI    bool
+	cursor    int32 // the first node that may be unknown
+	grow      int32 // the first node whose children may still be missing
+	templates [][]*dock.Template
+	share     [][]int32 // per edge, per dock of the child: the parent's dock index, or -1
+	spare     []Node
+	spareS    []Slot
+	queue     []int32
+	stats     EvalStats
+	result    geoquery.Result // scratch: a local would escape through the interface
+}
+
+// EvalStats counts an evaluation's work.
+type EvalStats struct {
+	Evaluated int64 // nodes whose status was decided
+	Made      int64 // nodes unrolled
+	Queries   int64 // geo-queries run
+	Shared    int64 // slots answered by the parent's slot
+	Query     geoquery.Stats
+}
+
+// NewPlanTree prepares a plan tree over g. templates maps each dock's
+// template name to the template the querier knows (the same pointer).
+// tableI evaluates every node and removes nothing (the paper's Table I):
+// no skipping below unsupported nodes, and Dead is the node's own status.
+func NewPlanTree(g *Graph, templates map[string]*dock.Template, tableI bool) (*PlanTree, error) {
+	lib := g.Library
+	t := &PlanTree{Graph: g, tableI: tableI, templates: make([][]*dock.Template, len(lib.Actions)), share: make([][]int32, len(g.Edges))}
+	for i, a := range lib.Actions {
+		for _, d := range a.Docks {
+			tp := templates[d.Template]
+			if tp == nil {
+				return nil, fmt.Errorf("actiongraph: action %q docks with template %q, which the querier does not know", a.Name, d.Template)
+			}
+			t.templates[i] = append(t.templates[i], tp)
+		}
+	}
+	for s := range lib.Actions {
+		for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
+			t.share[e] = sharedDocks(lib.Actions[s], lib.Actions[g.Edges[e]])
+		}
+	}
+	return t, nil
+}
+
+// sharedDocks finds, for each dock of b, the dock of a it continues: the
+// same effector and template, held to a's end and from b's start, at the
+// same place (within 1 mm and 0.01 rad once a's delta is applied).
+func sharedDocks(a, b *Action) []int32 {
+	out := make([]int32, len(b.Docks))
+	frameTime := b.Clip.FrameTime
+	end := Frame{}.Then(a.Delta)
+	for k, db := range b.Docks {
+		out[k] = -1
+		if db.Start > 1.5*frameTime {
+			continue
+		}
+		wb := end.DockPose(db.Pose)
+		for m, da := range a.Docks {
+			if da.Effector != db.Effector || da.Template != db.Template || da.End < a.Duration()-1.5*a.Clip.FrameTime {
+				continue
+			}
+			if da.Pose.Position.Sub(wb.Position).Len() < 1e-3 && math.Abs(math.Remainder(float64(da.Pose.Yaw-wb.Yaw), 2*math.Pi)) < 0.01 {
+				out[k] = int32(m)
+			}
+		}
+	}
+	return out
+}
+
+// Reset starts a plan from an action being performed (state, started at
+// root), to be unrolled depth levels below it. Only the root exists until
+// Evaluate unrolls and evaluates the tree, level by level.
+func (t *PlanTree) Reset(root Frame, state int32, depth int) {
+	t.depth = depth
+	t.Nodes, t.Slots = t.Nodes[:0], t.Slots[:0]
+	t.addNode(-1, state, 0, root, -1)
+	// The root is being performed: supported. Its slots are queried only
+	// when a child continues one of its contacts.
+	t.Nodes[0].Status = Supported
+	t.cursor, t.grow = 1, 0
+	t.stats = EvalStats{}
+}
+
+// addNode appends a node and its slots with their expected poses.
+func (t *PlanTree) addNode(parent, action, depth int32, f Frame, edge int32) {
+	a := t.Graph.Library.Actions[action]
+	t.Nodes = append(t.Nodes, Node{Parent: parent, Action: action, Depth: depth, Frame: f, FirstDock: int32(len(t.Slots))})
+	for k, d := range a.Docks {
+		s := Slot{Expected: f.DockPose(d.Pose), Shared: -1}
+		if edge >= 0 && t.share[edge][k] >= 0 {
+			s.Shared = t.Nodes[parent].FirstDock + t.share[edge][k]
+		}
+		t.Slots = append(t.Slots, s)
+	}
+}
+
+// Budget bounds one Evaluate call: a wall-clock time, a number of nodes,
+// or both (zero means no bound).
+type Budget struct {
+	Time  time.Duration
+	Nodes int
+}
+
+// Evaluate unrolls and decides the tree in breadth-first order with q
+// until every node within the depth limit exists and is known, or the
+// budget is spent; then it updates Dead. A node's children are made only
+// once it is known to be supported (in Table I mode, always), so a pruned
+// subtree costs neither queries nor memory. It returns true when the tree
+// is complete. It allocates only when the tree outgrows its largest size.
+func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
+	var start time.Time
+	if b.Time > 0 {
+		start = time.Now()
+	}
+	done := 0
+	lib := t.Graph.Library
+	for {
+		if b.Nodes > 0 && done >= b.Nodes {
+			break
+		}
+		if b.Time > 0 && done&3 == 3 && time.Since(start) >= b.Time {
+			break
+		}
+		if t.cursor >= int32(len(t.Nodes)) {
+			// Everything made is known: make the next node's children.
+			if t.grow >= int32(len(t.Nodes)) {
+				break
+			}
+			i := t.grow
+			t.grow++
+			if t.canGrow(i) {
+				t.expandOne(i)
+				t.stats.Made += int64(t.Nodes[i].NumChildren)
+				done++
+			}
+			continue
+		}
+		i := t.cursor
+		t.cursor++
+		n := &t.Nodes[i]
+		if n.Status != Unknown {
+			continue
+		}
+		done++
+		n.Status = Supported
+		tmpl := t.templates[n.Action]
+		for k := range lib.Actions[n.Action].Docks {
+			if !t.query(q, n.FirstDock+int32(k), tmpl[k]) {
+				n.Status = Unsupported
+				t.markDead(i)
+				break
+			}
+		}
+		t.stats.Evaluated++
+	}
+	return t.cursor >= int32(len(t.Nodes)) && t.grow >= int32(len(t.Nodes))
+}
+
+// canGrow reports whether node i still needs its children made.
+func (t *PlanTree) canGrow(i int32) bool {
+	n := &t.Nodes[i]
+	if int(n.Depth) >= t.depth || n.NumChildren > 0 {
+		return false
+	}
+	return t.tableI || n.Status == Supported
+}
+
+// query answers slot i, from the parent's slot when it is shared.
+func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool {
+	s := &t.Slots[i]
+	if s.Shared >= 0 {
+		p := &t.Slots[s.Shared]
+		if p.State == Unknown {
+			t.query(q, s.Shared, tmpl)
+		}
+		s.State, s.Sample, s.Pose, s.Distance = p.State, p.Sample, p.Pose, p.Distance
+		t.stats.Shared++
+		return s.State == Supported
+	}
+	r := &t.result
+	ok := q.Nearest(geoquery.Query{Template: tmpl, Expected: s.Expected, NoSupport: true}, r, &t.stats.Query)
+	t.stats.Queries++
+	s.State, s.Sample, s.Pose, s.Distance = Unsupported, r.Sample, r.Pose, r.Distance
+	if ok {
+		s.State = Supported
+	}
+	return ok
+}
+
+// markDead marks node i dead and tells its ancestors: a node above the
+// depth limit whose children are all dead is dead too (not in Table I
+// mode, which removes nothing).
+func (t *PlanTree) markDead(i int32) {
+	t.Nodes[i].Dead = true
+	for p := t.Nodes[i].Parent; p >= 0; p = t.Nodes[p].Parent {
+		pn := &t.Nodes[p]
+		pn.DeadChildren++
+		if t.tableI || pn.Dead || pn.DeadChildren < pn.NumChildren {
+			return
+		}
+		pn.Dead = true
+	}
+}
+
+// Commit makes child (a child of the root) the new root: its subtree is
+// kept with everything known about it; the level below its leaves is made
+// and evaluated by the next Evaluate calls, within their budgets.
+func (t *PlanTree) Commit(child int32) error {
+	if child < 1 || int(child) >= len(t.Nodes) || t.Nodes[child].Parent != 0 {
+		return fmt.Errorf("actiongraph: node %d is not a child of the root", child)
+	}
+	old, oldS := t.Nodes, t.Slots
+	t.Nodes, t.Slots = t.spare[:0], t.spareS[:0]
+	// Breadth-first copy of the subtree, remapping indices.
+	t.queue = append(t.queue[:0], child)
+	for head := 0; head < len(t.queue); head++ {
+		n := old[t.queue[head]]
+		n.Parent = -1 // set below
+		n.Depth--
+		first := int32(len(t.Slots))
+		nd := int32(len(t.Graph.Library.Actions[n.Action].Docks))
+		for k := int32(0); k < nd; k++ {
+			s := oldS[n.FirstDock+k]
+			s.Shared = -1 // re-linked below
+			t.Slots = append(t.Slots, s)
+		}
+		n.FirstDock = first
+		t.Nodes = append(t.Nodes, n)
+		for c := n.FirstChild; c < n.FirstChild+n.NumChildren; c++ {
+			t.queue = append(t.queue, c)
+		}
+	}
+	// Children are contiguous in the queue: fix FirstChild and Parent.
+	pos := int32(1)
+	for i := range t.Nodes {
+		n := &t.Nodes[i]
+		if n.NumChildren > 0 {
+			n.FirstChild = pos
+			for c := pos; c < pos+n.NumChildren; c++ {
+				t.Nodes[c].Parent = int32(i)
+			}
+			pos += n.NumChildren
+		} else {
+			n.FirstChild = 0
+		}
+	}
+	t.relinkShared()
+	t.spare, t.spareS = old[:0], oldS[:0]
+	t.cursor, t.grow = 0, 0
+	for t.cursor < int32(len(t.Nodes)) && t.Nodes[t.cursor].Status != Unknown {
+		t.cursor++
+	}
+	return nil
+}
+
+// expandOne unrolls the children of node i.
+func (t *PlanTree) expandOne(i int32) {
+	n := t.Nodes[i]
+	g := t.Graph
+	f := n.Frame.Then(g.Library.Actions[n.Action].Delta)
+	t.Nodes[i].FirstChild = int32(len(t.Nodes))
+	for e := g.Offsets[n.Action]; e < g.Offsets[n.Action+1]; e++ {
+		t.addNode(i, g.Edges[e], n.Depth+1, f, e)
+	}
+	t.Nodes[i].NumChildren = int32(len(t.Nodes)) - t.Nodes[i].FirstChild
+}
+
+// relinkShared recomputes every slot's Shared index from the edges.
+func (t *PlanTree) relinkShared() {
+	g := t.Graph
+	for i := 1; i < len(t.Nodes); i++ {
+		n := t.Nodes[i]
+		p := t.Nodes[n.Parent]
+		e := g.Offsets[p.Action] + (int32(i) - p.FirstChild)
+		for k, m := range t.share[e] {
+			if m >= 0 {
+				t.Slots[n.FirstDock+int32(k)].Shared = p.FirstDock + m
+			}
+		}
+	}
+}
+
+// Stats returns the work done since Reset.
+func (t *PlanTree) Stats() EvalStats { return t.stats }
+
+// Feasible lists the root's children that are known to be supported and
+// not dead.
+func (t *PlanTree) Feasible(out []int32) []int32 {
+	r := t.Nodes[0]
+	for c := r.FirstChild; c < r.FirstChild+r.NumChildren; c++ {
+		if t.Nodes[c].Status == Supported && !t.Nodes[c].Dead {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Path returns the world positions of a node's root path (its action's
+// root trajectory placed at its frame), sampled every step seconds.
+func (t *PlanTree) Path(i int32, step float64, out []mgl64.Vec3) []mgl64.Vec3 {
+	n := t.Nodes[i]
+	a := t.Graph.Library.Actions[n.Action]
+	c := a.Clip
+	start := a.StartFrame()
+	nj := c.Skeleton.NumJoints()
+	for tm := 0.0; ; tm += step {
+		f := min(int(math.Round(tm/c.FrameTime)), c.Frames()-1)
+		p := start.ToLocal(c.Trans[f*nj])
+		p[1] = 0
+		out = append(out, n.Frame.Apply(p))
+		if f == c.Frames()-1 {
+			return out
+		}
+	}
+}

@@ -1,0 +1,237 @@
+package actiongraph
+
+import (
+	"math"
+	"math/rand/v2"
+	"sort"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// planWorld is a built-in scene with both queriers over the default
+// library's templates.
+type planWorld struct {
+	lib       *Library
+	g         *Graph
+	templates map[string]*dock.Template
+	probe     *geoquery.Probe
+	tree      *geoquery.Tree
+}
+
+var (
+	worldsMu sync.Mutex
+	worlds   = map[string]*planWorld{}
+)
+
+func loadPlanWorld(tb testing.TB, scene string) *planWorld {
+	tb.Helper()
+	worldsMu.Lock()
+	defer worldsMu.Unlock()
+	if w := worlds[scene]; w != nil {
+		return w
+	}
+	lib, g, err := Default(DefaultOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	m, err := scenes.Load("builtin:"+scene, scenes.LoadOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	w := &planWorld{lib: lib, g: g, templates: builtinTemplates(tb)}
+	params := geoquery.DefaultParams()
+	trees := map[*dock.Template]*supporttree.Tree{}
+	for _, t := range w.templates {
+		tr, _, err := supporttree.Build(m, bvh, t, params.Lattice, supporttree.BuildOptions{})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		trees[t] = tr
+	}
+	if w.probe, err = geoquery.NewProbe(bvh, params); err != nil {
+		tb.Fatal(err)
+	}
+	if w.tree, err = geoquery.NewTree(bvh, params, trees); err != nil {
+		tb.Fatal(err)
+	}
+	worlds[scene] = w
+	return w
+}
+
+// tableIStart is the Table I start on stepping (cmd/planner bench's).
+var tableIStartFrame = Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
+
+// Version I and Version II mark the same nodes supported, on the Table I
+// tree and on a pruned one, from several starts.
+func TestVersionsAgree(t *testing.T) {
+	w := loadPlanWorld(t, "stepping")
+	state := int32(w.lib.Index(TableIStart))
+	starts := []Frame{tableIStartFrame, {Position: mgl64.Vec3{0.2, 0, 3.5}, Yaw: math.Pi / 2}, {Position: mgl64.Vec3{8, 0, 2}, Yaw: 0.3}}
+	for _, tableI := range []bool{true, false} {
+		a, _ := NewPlanTree(w.g, w.templates, tableI)
+		b, _ := NewPlanTree(w.g, w.templates, tableI)
+		for _, s := range starts {
+			a.Reset(s, state, 3)
+			b.Reset(s, state, 3)
+			a.Evaluate(w.probe, Budget{})
+			b.Evaluate(w.tree, Budget{})
+			if len(a.Nodes) != len(b.Nodes) {
+				t.Fatalf("trees differ in size")
+			}
+			supported := 0
+			for i := range a.Nodes {
+				if a.Nodes[i].Status != b.Nodes[i].Status || a.Nodes[i].Dead != b.Nodes[i].Dead {
+					t.Fatalf("start %v node %d: Version I %v, Version II %v", s, i, a.Nodes[i].Status, b.Nodes[i].Status)
+				}
+				if a.Nodes[i].Status == Supported {
+					supported++
+				}
+			}
+			for i := range a.Slots {
+				if a.Slots[i].State != b.Slots[i].State || a.Slots[i].Sample != b.Slots[i].Sample {
+					t.Fatalf("slot %d: %v %v vs %v %v", i, a.Slots[i].State, a.Slots[i].Sample, b.Slots[i].State, b.Slots[i].Sample)
+				}
+			}
+			if supported == 0 || supported == len(a.Nodes) {
+				t.Errorf("start %v: %d of %d supported: the scene decides nothing", s, supported, len(a.Nodes))
+			}
+		}
+	}
+}
+
+// Evaluating with a support-tree allocates nothing once the tree has
+// reached its size.
+func TestEvaluateAllocates0(t *testing.T) {
+	w := loadPlanWorld(t, "stepping")
+	pt, _ := NewPlanTree(w.g, w.templates, false)
+	state := int32(w.lib.Index(TableIStart))
+	pt.Reset(tableIStartFrame, state, 4)
+	pt.Evaluate(w.tree, Budget{})
+	allocs := testing.AllocsPerRun(20, func() {
+		pt.Reset(tableIStartFrame, state, 4)
+		pt.Evaluate(w.tree, Budget{})
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per unroll and evaluation", allocs)
+	}
+}
+
+func benchTableI(b *testing.B, depth int, q func(*planWorld) geoquery.Querier) {
+	w := loadPlanWorld(b, "stepping")
+	pt, _ := NewPlanTree(w.g, w.templates, true)
+	state := int32(w.lib.Index(TableIStart))
+	b.ReportAllocs()
+	var anim int
+	for b.Loop() {
+		pt.Reset(tableIStartFrame, state, depth)
+		pt.Evaluate(q(w), Budget{})
+		anim = len(pt.Nodes) - 1
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(anim)/1000, "µs/animation")
+}
+
+func tree(w *planWorld) geoquery.Querier  { return w.tree }
+func probe(w *planWorld) geoquery.Querier { return w.probe }
+
+// The paper's Table I on stepping (unroll + evaluate every node).
+func BenchmarkTableITreeDepth4(b *testing.B)  { benchTableI(b, 4, tree) }
+func BenchmarkTableITreeDepth6(b *testing.B)  { benchTableI(b, 6, tree) }
+func BenchmarkTableIProbeDepth3(b *testing.B) { benchTableI(b, 3, probe) }
+
+// walkResult is one scripted walk across frames.
+type walkResult struct {
+	frameMS  []float64 // planning cost of every 60 Hz frame
+	actions  int
+	stuck    int // commits with no feasible child (the walk restarts there)
+	distance float64
+}
+
+// walkAcrossFrames walks the character `actions` actions through a scene,
+// keeping the plan depth levels deep: every 60 Hz frame evaluates within
+// budget; when the current action ends, the best feasible child (the
+// farthest-reaching, ties broken by a seeded coin) is committed.
+// Evaluate is given the frame's budget less 10% and less what the commit
+// took: one unit of work (a query or a node's children) may run past its
+// deadline.
+func walkAcrossFrames(pt *PlanTree, w *planWorld, start Frame, depth, actions int, budget time.Duration) walkResult {
+	pt.Reset(start, int32(w.lib.Index(TableIStart)), depth)
+	rng := rand.New(rand.NewPCG(7, 7))
+	res := walkResult{frameMS: make([]float64, 0, 16384)}
+	feasible := make([]int32, 0, 64)
+	frames := 0
+	for res.actions < actions {
+		a := w.lib.Actions[pt.Nodes[0].Action]
+		n := max(int(math.Round(a.Duration()*60)), 1)
+		for f := 0; f < n; f++ {
+			t0 := time.Now()
+			left := budget * 9 / 10
+			if f == n-1 {
+				// The action ends: commit to a child for the next frame.
+				feasible = pt.Feasible(feasible[:0])
+				if len(feasible) == 0 {
+					res.stuck++
+					root := pt.Nodes[0]
+					pt.Reset(root.Frame.Then(a.Delta), int32(w.lib.Index("idle")), depth)
+				} else {
+					best, bestScore := feasible[0], -1.0
+					for _, c := range feasible {
+						d := w.lib.Actions[pt.Nodes[c].Action].Delta.Translation
+						if s := math.Hypot(d[0], d[2]) + 0.5*rng.Float64(); s > bestScore {
+							best, bestScore = c, s
+						}
+					}
+					res.distance += math.Hypot(pt.Nodes[best].Frame.Position[0]-pt.Nodes[0].Frame.Position[0], pt.Nodes[best].Frame.Position[2]-pt.Nodes[0].Frame.Position[2])
+					pt.Commit(best)
+				}
+				res.actions++
+				left -= time.Since(t0)
+			}
+			if left > 0 {
+				pt.Evaluate(w.tree, Budget{Time: left})
+			}
+			res.frameMS = append(res.frameMS, float64(time.Since(t0).Nanoseconds())/1e6)
+			frames++
+		}
+	}
+	return res
+}
+
+// Planning across frames: 200 actions through the built-in game level at
+// depth 5 with a 2 ms budget per 60 Hz frame, one core.
+func BenchmarkAcrossFrames(b *testing.B) {
+	w := loadPlanWorld(b, "level")
+	start := Frame{Position: mgl64.Vec3{10, 0, 31}, Yaw: 0}
+	pt, _ := NewPlanTree(w.g, w.templates, false)
+	walkAcrossFrames(pt, w, start, 5, 20, 2*time.Millisecond) // grow the buffers
+	var r walkResult
+	b.ReportAllocs()
+	for b.Loop() {
+		r = walkAcrossFrames(pt, w, start, 5, 200, 2*time.Millisecond)
+	}
+	ms := append([]float64(nil), r.frameMS...)
+	sort.Float64s(ms)
+	over := 0
+	for _, x := range ms {
+		if x > 2 {
+			over++
+		}
+	}
+	b.ReportMetric(float64(over), "frames-over-2ms")
+	b.ReportMetric(ms[len(ms)*999/1000], "p99.9-ms/frame")
+	b.ReportMetric(ms[len(ms)/2], "median-ms/frame")
+	b.ReportMetric(ms[len(ms)-1], "max-ms/frame")
+	b.ReportMetric(float64(r.stuck), "stuck")
+	b.ReportMetric(r.distance, "metres")
+	b.ReportMetric(float64(len(ms)), "frames")
+}

@@ -1,0 +1,311 @@
+package actiongraph
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+func builtinTemplates(t testing.TB) map[string]*dock.Template {
+	t.Helper()
+	out := map[string]*dock.Template{}
+	for _, n := range []string{"foot", "hand"} {
+		tp, err := dock.Builtin(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out[n] = tp
+	}
+	return out
+}
+
+// tightParams make hand-built scenes decisive: a support must be within
+// 0.1 m and 10° of where the action expects it.
+func tightParams() geoquery.Params {
+	p := geoquery.DefaultParams()
+	p.MaxDisplacement, p.MaxYaw = 0.1, 10*math.Pi/180
+	return p
+}
+
+// children evaluates the actions that may follow `after`, with the next
+// action starting at the origin facing +Z, in a scene of boxes, and
+// returns each child's status by action name.
+func children(t *testing.T, lib *Library, g *Graph, after string, boxes [][2]mgl32.Vec3) map[string]Status {
+	t.Helper()
+	var b scenes.Builder
+	for _, bx := range boxes {
+		b.Box(bx[0], bx[1])
+	}
+	bvh, err := scenes.NewBVH(b.Mesh(), scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := geoquery.NewProbe(bvh, tightParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := NewPlanTree(g, builtinTemplates(t), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := lib.Index(after)
+	pt.Reset(Frame{}.Before(lib.Actions[s].Delta), int32(s), 1)
+	if !pt.Evaluate(q, Budget{}) {
+		t.Fatal("depth 1 not evaluated in one call without a budget")
+	}
+	out := map[string]Status{}
+	r := pt.Nodes[0]
+	for c := r.FirstChild; c < r.FirstChild+r.NumChildren; c++ {
+		out[lib.Actions[pt.Nodes[c].Action].Name] = pt.Nodes[c].Status
+	}
+	return out
+}
+
+func v(x, y, z float32) mgl32.Vec3 { return mgl32.Vec3{x, y, z} }
+
+// In mid-stance on the left foot at the origin, facing +Z.
+func TestPruneKnownScenes(t *testing.T) {
+	lib, g, err := Default(DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const after = "walk.r" // ends in mid-stance on the left foot
+	// A drop on the right: the floor is x >= 0.05, and 1 m below the rest.
+	drop := children(t, lib, g, after, [][2]mgl32.Vec3{{v(0.05, -0.2, -2), v(3, 0, 3)}, {v(-3, -1.2, -2), v(3, -1, 3)}})
+	if drop["walk.l"] != Unsupported || drop["turn-left.l"] != Supported {
+		t.Errorf("at the edge of a drop: walk %v, turn away %v", drop["walk.l"], drop["turn-left.l"])
+	}
+	// A 0.3 m step whose face is 0.35 m ahead.
+	step := children(t, lib, g, after, [][2]mgl32.Vec3{{v(-3, -0.2, -2), v(3, 0, 3)}, {v(-3, 0, 0.35), v(3, 0.3, 3)}})
+	if step["step-up-30.l"] != Supported || step["step-up-15.l"] != Unsupported {
+		t.Errorf("before a 0.3 m step: step up 0.3 %v, 0.15 %v", step["step-up-30.l"], step["step-up-15.l"])
+	}
+	lib45 := "step-up-45.l"
+	// step-up-45 follows step-ups only; check it from after a step up.
+	step45 := children(t, lib, g, "step-up-30.r", [][2]mgl32.Vec3{{v(-3, -0.2, -2), v(3, 0, 3)}, {v(-3, 0, 0.35), v(3, 0.3, 3)}})
+	if step45[lib45] != Unsupported || step45["step-up-30.l"] != Supported {
+		t.Errorf("before a 0.3 m step: 0.45 m step-up %v, 0.3 m %v", step45[lib45], step45["step-up-30.l"])
+	}
+	// A 0.5 m gap from z = 0.3 to 0.8.
+	gap := children(t, lib, g, after, [][2]mgl32.Vec3{{v(-3, -0.2, -2), v(3, 0, 0.3)}, {v(-3, -0.2, 0.8), v(3, 0, 3)}})
+	if gap["walk.l"] != Unsupported || gap["hop-gap.l"] != Supported {
+		t.Errorf("before a gap: walk %v, hop %v", gap["walk.l"], gap["hop-gap.l"])
+	}
+	// Flat floor: everything on the ground is supported; climbing and
+	// vaulting are not (no ledge, no box).
+	flat := children(t, lib, g, after, [][2]mgl32.Vec3{{v(-3, -0.2, -2), v(3, 0, 3)}})
+	for name, want := range map[string]Status{"walk.l": Supported, "turn-left.l": Supported, "turn-right.l": Supported, "stop.l": Supported, "climb-ledge.l": Unsupported, "vault-box.l": Unsupported, "step-up-30.l": Unsupported} {
+		if flat[name] != want {
+			t.Errorf("flat floor: %s %v, want %v", name, flat[name], want)
+		}
+	}
+}
+
+// countingQuerier supports a dock when its expected position lies inside
+// a disc, and counts queries per expected pose.
+type countingQuerier struct {
+	radius float32
+	calls  int
+}
+
+func (c *countingQuerier) Nearest(q geoquery.Query, out *geoquery.Result, st *geoquery.Stats) bool {
+	c.calls++
+	p := q.Expected.Position
+	*out = geoquery.Result{}
+	if p[0]*p[0]+p[2]*p[2] <= c.radius*c.radius {
+		out.Pose = q.Expected
+		return true
+	}
+	return false
+}
+
+// The pruning rules against a direct recursive oracle over the full
+// unrolled graph: a node's children exist exactly when it is supported and
+// above the depth limit (so nothing below an unsupported node costs a
+// query); a node above the limit whose children are all dead is dead; the
+// queries are the non-shared slots of the nodes made, up to the first
+// failing dock.
+func TestPruneRules(t *testing.T) {
+	lib, g, err := Default(DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const depth = 4
+	state := int32(lib.Index(TableIStart))
+	full, err := NewPlanTree(g, builtinTemplates(t), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	full.Reset(Frame{}, state, depth)
+	full.Evaluate(&countingQuerier{radius: 1e9}, Budget{})
+	for _, radius := range []float32{0.8, 1.5, 2.5, 100} {
+		q := &countingQuerier{radius: radius}
+		pt, err := NewPlanTree(g, builtinTemplates(t), false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pt.Reset(Frame{}, state, depth)
+		pt.Evaluate(q, Budget{})
+		inside := func(p dock.Pose) bool {
+			return p.Position[0]*p.Position[0]+p.Position[2]*p.Position[2] <= radius*radius
+		}
+		// Walk the full tree and the pruned one together.
+		wantQueries, wantNodes := 0, 1
+		rootSlots := map[int32]bool{}
+		var check func(fi, pi int32) bool // returns dead
+		check = func(fi, pi int32) bool {
+			fn, pn := full.Nodes[fi], pt.Nodes[pi]
+			if fn.Action != pn.Action || fn.Frame != pn.Frame {
+				t.Fatalf("node %d is not the full tree's node %d", pi, fi)
+			}
+			own := true
+			if fi > 0 {
+				for k := range lib.Actions[fn.Action].Docks {
+					s := full.Slots[fn.FirstDock+int32(k)]
+					if s.Shared < 0 {
+						wantQueries++
+					} else if fn.Parent == 0 && !rootSlots[s.Shared] {
+						rootSlots[s.Shared] = true // the root's contact, queried once
+						wantQueries++
+					}
+					if !inside(s.Expected) {
+						own = false
+						break
+					}
+				}
+				if own != (pn.Status == Supported) {
+					t.Fatalf("node %d: %v, oracle supported=%v", pi, pn.Status, own)
+				}
+			}
+			dead := !own
+			if own && int(fn.Depth) < depth {
+				if pn.NumChildren != fn.NumChildren {
+					t.Fatalf("node %d has %d children, want %d", pi, pn.NumChildren, fn.NumChildren)
+				}
+				allDead := true
+				for c := int32(0); c < fn.NumChildren; c++ {
+					wantNodes++
+					if !check(fn.FirstChild+c, pn.FirstChild+c) {
+						allDead = false
+					}
+				}
+				dead = allDead
+			} else if pn.NumChildren != 0 {
+				t.Fatalf("node %d (%v, depth %d) has children", pi, pn.Status, pn.Depth)
+			}
+			if pi > 0 && pn.Dead != dead {
+				t.Fatalf("node %d: dead %v, oracle %v", pi, pn.Dead, dead)
+			}
+			return dead
+		}
+		check(0, 0)
+		if len(pt.Nodes) != wantNodes {
+			t.Fatalf("radius %v: %d nodes made, oracle %d", radius, len(pt.Nodes), wantNodes)
+		}
+		if q.calls != wantQueries || int(pt.Stats().Queries) != wantQueries {
+			t.Fatalf("radius %v: %d queries (stats %d), oracle %d", radius, q.calls, pt.Stats().Queries, wantQueries)
+		}
+		t.Logf("radius %v: %d of %d nodes made, %d queries, %d shared", radius, len(pt.Nodes)-1, len(full.Nodes)-1, q.calls, pt.Stats().Shared)
+	}
+}
+
+// Shared slots hold the same contact: a child's first foot dock is its
+// parent's last, at the same world pose to well under a millimetre.
+func TestSharedSlots(t *testing.T) {
+	lib, g, err := Default(DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := NewPlanTree(g, builtinTemplates(t), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt.Reset(Frame{Position: mgl64.Vec3{1, 0, 2}, Yaw: 0.7}, int32(lib.Index(TableIStart)), 3)
+	shared := 0
+	for _, s := range pt.Slots {
+		if s.Shared < 0 {
+			continue
+		}
+		shared++
+		p := pt.Slots[s.Shared].Expected
+		if d := s.Expected.Position.Sub(p.Position).Len(); d > 1e-4 || math.Abs(math.Remainder(float64(s.Expected.Yaw-p.Yaw), 2*math.Pi)) > 1e-3 {
+			t.Fatalf("shared slot %v vs %v", s.Expected, p)
+		}
+	}
+	if shared < len(pt.Nodes)/2 {
+		t.Errorf("only %d of %d nodes share a slot", shared, len(pt.Nodes))
+	}
+}
+
+// Frames compose: Before undoes Then.
+func TestFrameBeforeThen(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 1))
+	for range 100 {
+		f := Frame{Position: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}, Yaw: r.NormFloat64()}
+		d := Delta{Translation: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}, Yaw: r.NormFloat64()}
+		g := f.Before(d).Then(d)
+		if g.Position.Sub(f.Position).Len() > 1e-12 || math.Abs(g.Yaw-f.Yaw) > 1e-12 {
+			t.Fatalf("%+v -> %+v", f, g)
+		}
+	}
+}
+
+// Across frames: committing to a child and evaluating in small budgets
+// gives exactly the tree a fresh unroll from that child gives, and a
+// partly evaluated tree never calls an unknown child feasible.
+func TestCommitMatchesFreshUnroll(t *testing.T) {
+	w := loadPlanWorld(t, "stepping")
+	const depth = 4
+	pt, _ := NewPlanTree(w.g, w.templates, false)
+	fresh, _ := NewPlanTree(w.g, w.templates, false)
+	pt.Reset(tableIStartFrame, int32(w.lib.Index(TableIStart)), depth)
+	for !pt.Evaluate(w.tree, Budget{Nodes: 7}) {
+		for _, c := range pt.Feasible(nil) {
+			if pt.Nodes[c].Status != Supported || pt.Nodes[c].Dead {
+				t.Fatalf("partly evaluated: child %d (%v) called feasible", c, pt.Nodes[c].Status)
+			}
+		}
+	}
+	for step := range 6 {
+		feasible := pt.Feasible(nil)
+		if len(feasible) == 0 {
+			t.Fatalf("step %d: no feasible child", step)
+		}
+		c := feasible[step%len(feasible)]
+		cn := pt.Nodes[c]
+		if err := pt.Commit(c); err != nil {
+			t.Fatal(err)
+		}
+		calls := 0
+		for !pt.Evaluate(w.tree, Budget{Nodes: 5}) {
+			calls++
+		}
+		fresh.Reset(cn.Frame, cn.Action, depth)
+		fresh.Evaluate(w.tree, Budget{})
+		if len(pt.Nodes) != len(fresh.Nodes) {
+			t.Fatalf("step %d: %d nodes after commit, %d fresh", step, len(pt.Nodes), len(fresh.Nodes))
+		}
+		for i := range pt.Nodes {
+			a, b := pt.Nodes[i], fresh.Nodes[i]
+			if a.Action != b.Action || a.Parent != b.Parent || a.FirstChild != b.FirstChild && a.NumChildren > 0 || a.NumChildren != b.NumChildren || a.Status != b.Status || a.Dead != b.Dead || a.Depth != b.Depth {
+				t.Fatalf("step %d node %d: %+v vs fresh %+v", step, i, a, b)
+			}
+			if a.Frame.Position.Sub(b.Frame.Position).Len() > 1e-9 {
+				t.Fatalf("step %d node %d: frame %v vs %v", step, i, a.Frame, b.Frame)
+			}
+		}
+		for i := len(w.lib.Actions[pt.Nodes[0].Action].Docks); i < len(pt.Slots); i++ {
+			a, b := pt.Slots[i], fresh.Slots[i]
+			if a.State != b.State || a.Sample != b.Sample || a.Shared != b.Shared {
+				t.Fatalf("step %d slot %d: %+v vs fresh %+v", step, i, a, b)
+			}
+		}
+		t.Logf("step %d: committed to %s, %d nodes, %d budgeted calls", step, w.lib.Actions[cn.Action].Name, len(pt.Nodes), calls)
+	}
+}

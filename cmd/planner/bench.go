@@ -1,0 +1,153 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/geoquery"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// The paper's Table I: animations and Version I / Version II prune times
+// at depths 1-4.
+var (
+	paperAnimations  = []int{5, 32, 197, 1236}
+	paperTreeSeconds = []float64{0.0005, 0.0056, 0.0538, 0.497}
+	paperProbeSecs   = []float64{0.98, 9.2, 75, 588}
+)
+
+type benchRow struct {
+	Depth              int      `json:"depth"`
+	Animations         int      `json:"animations"`
+	Feasible           int      `json:"feasible"`
+	ProbeSeconds       *float64 `json:"probe_seconds"`
+	TreeSeconds        float64  `json:"tree_seconds"`
+	TreeUsPerAnimation float64  `json:"tree_us_per_animation"`
+	PaperTreeSeconds   *float64 `json:"paper_tree_seconds"`
+}
+
+// defaultStart is the Table I start on builtin:stepping: standing in the
+// stairs hall at x = 3, z = 2, facing +X towards the gap and the low
+// wall's opening.
+var defaultStart = actiongraph.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
+
+// runBench runs the paper's Table I experiment: the default graph unrolled
+// from a fixed start, every node evaluated (nothing removed), with Version
+// I and Version II on the same tree, which must agree node for node.
+func runBench(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("planner bench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	spec := fs.String("scene", "builtin:stepping", "scene: builtin:NAME or a mesh file")
+	depth := fs.Int("depth", 4, "deepest level (1-8)")
+	versions := fs.String("versions", "both", "both, or tree to skip Version I (minutes at depth 6)")
+	reps := fs.Int("reps", 5, "Version II timing repetitions (the median is reported)")
+	x := fs.Float64("x", defaultStart.Position[0], "start x (m)")
+	z := fs.Float64("z", defaultStart.Position[2], "start z (m)")
+	yawDeg := fs.Float64("yaw", defaultStart.Yaw*180/math.Pi, "start heading (degrees; 90 faces +X)")
+	asJSON := fs.Bool("json", false, "print a JSON array, one object per depth")
+	if err := fs.Parse(args); err != nil {
+		if err == flag.ErrHelp {
+			return 0
+		}
+		return 1
+	}
+	if fs.NArg() > 0 || *depth < 1 || *depth > 8 || (*versions != "both" && *versions != "tree") || *reps < 1 {
+		fmt.Fprintln(stderr, "planner bench: want [--scene S] [--depth 1-8] [--versions both|tree] [--reps N] [--json]")
+		return 1
+	}
+	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	if err != nil {
+		fmt.Fprintf(stderr, "planner bench: %v\n", err)
+		return 1
+	}
+	w, err := loadWorld(*spec, lib, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "planner bench: %v\n", err)
+		return 1
+	}
+	start := actiongraph.Frame{Position: mgl64.Vec3{*x, 0, *z}, Yaw: *yawDeg * math.Pi / 180}
+	state := int32(lib.Index(actiongraph.TableIStart))
+	pt, err := actiongraph.NewPlanTree(g, w.templates, true)
+	if err != nil {
+		fmt.Fprintf(stderr, "planner bench: %v\n", err)
+		return 1
+	}
+	var rows []benchRow
+	var statuses []actiongraph.Status
+	for d := 1; d <= *depth; d++ {
+		row := benchRow{Depth: d}
+		if *versions == "both" {
+			pt.Reset(start, state, d)
+			secs := timeEval(pt, w.probe)
+			row.ProbeSeconds = &secs
+			statuses = statuses[:0]
+			for _, n := range pt.Nodes {
+				statuses = append(statuses, n.Status)
+			}
+		}
+		var times []float64
+		for range *reps {
+			pt.Reset(start, state, d)
+			times = append(times, timeEval(pt, w.tree))
+		}
+		sort.Float64s(times)
+		row.TreeSeconds = times[len(times)/2]
+		row.Animations = len(pt.Nodes) - 1
+		for i, n := range pt.Nodes[1:] {
+			if n.Status == actiongraph.Supported {
+				row.Feasible++
+			}
+			if *versions == "both" && statuses[i+1] != n.Status {
+				fmt.Fprintf(stderr, "planner bench: depth %d, node %d (%s): Version I says %v, Version II says %v\n",
+					d, i+1, lib.Actions[n.Action].Name, statuses[i+1], n.Status)
+				return 1
+			}
+		}
+		row.TreeUsPerAnimation = row.TreeSeconds / float64(row.Animations) * 1e6
+		if d <= len(paperTreeSeconds) {
+			p := paperTreeSeconds[d-1]
+			row.PaperTreeSeconds = &p
+		}
+		rows = append(rows, row)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if enc.Encode(rows) != nil {
+			return 1
+		}
+		return 0
+	}
+	fmt.Fprintf(stdout, "Table I on %s: the default graph unrolled from %s at (%.1f, %.1f) heading %.0f°, every node evaluated\n",
+		*spec, actiongraph.TableIStart, start.Position[0], start.Position[2], *yawDeg)
+	fmt.Fprintf(stdout, "(support-trees built in %.2f s; Version II times are medians of %d runs; one core)\n\n", w.buildSecs, *reps)
+	fmt.Fprintf(stdout, "%5s %10s %9s %12s %12s %10s %14s %16s\n", "depth", "animations", "feasible", "Version I s", "Version II s", "µs/anim", "II vs I", "vs paper's II")
+	for _, r := range rows {
+		probe, speed := "-", "-"
+		if r.ProbeSeconds != nil {
+			probe = fmt.Sprintf("%.4f", *r.ProbeSeconds)
+			speed = fmt.Sprintf("%.0f×", *r.ProbeSeconds/r.TreeSeconds)
+		}
+		vsPaper := "-"
+		if r.PaperTreeSeconds != nil {
+			paperPer := *r.PaperTreeSeconds / float64(paperAnimations[r.Depth-1])
+			vsPaper = fmt.Sprintf("%.0f× per anim", paperPer/(r.TreeSeconds/float64(r.Animations)))
+		}
+		fmt.Fprintf(stdout, "%5d %10d %9d %12s %12.6f %10.2f %14s %16s\n", r.Depth, r.Animations, r.Feasible, probe, r.TreeSeconds, r.TreeUsPerAnimation, speed, vsPaper)
+	}
+	fmt.Fprintf(stdout, "\npaper: %v animations; Version I %v s; Version II %v s\n", paperAnimations, paperProbeSecs, paperTreeSeconds)
+	return 0
+}
+
+// timeEval evaluates the whole tree and returns the seconds it took.
+func timeEval(pt *actiongraph.PlanTree, q geoquery.Querier) float64 {
+	t0 := time.Now()
+	pt.Evaluate(q, actiongraph.Budget{})
+	return time.Since(t0).Seconds()
+}
