@@ -157,8 +157,9 @@ func (t *PlanTree) Reset(root Frame, state int32, depth int) {
 func (t *PlanTree) addNode(parent, action, depth int32, f Frame, edge int32) {
 	a := t.Graph.Library.Actions[action]
 	t.Nodes = append(t.Nodes, Node{Parent: parent, Action: action, Depth: depth, Frame: f, FirstDock: int32(len(t.Slots))})
+	sin, cos := math.Sincos(f.Yaw)
 	for k, d := range a.Docks {
-		s := Slot{Expected: f.DockPose(d.Pose), Shared: -1}
+		s := Slot{Expected: f.dockPose(d.Pose, sin, cos), Shared: -1}
 		if edge >= 0 && t.share[edge][k] >= 0 {
 			s.Shared = t.Nodes[parent].FirstDock + t.share[edge][k]
 		}

@@ -235,3 +235,20 @@ func BenchmarkAcrossFrames(b *testing.B) {
 	b.ReportMetric(r.distance, "metres")
 	b.ReportMetric(float64(len(ms)), "frames")
 }
+
+// The runtime's pruning evaluation from the Table I start (nodes below an
+// unsupported node are never made).
+func BenchmarkPrunedTreeDepth6(b *testing.B) {
+	w := loadPlanWorld(b, "stepping")
+	pt, _ := NewPlanTree(w.g, w.templates, false)
+	state := int32(w.lib.Index(TableIStart))
+	b.ReportAllocs()
+	var anim int
+	for b.Loop() {
+		pt.Reset(tableIStartFrame, state, 6)
+		pt.Evaluate(w.tree, Budget{})
+		anim = len(pt.Nodes) - 1
+	}
+	b.ReportMetric(float64(anim), "animations")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/plan")
+}

@@ -78,7 +78,7 @@ func nearest(tr *supporttree.Tree, p Params, e dock.Pose, best *candidate) (bool
 	p.bounds(e, &b)
 	l := p.Lattice
 	inc := float64(l.Linear)
-	s := searcher{tr: tr, b: &b, l: l, best: best}
+	s := searcher{tr: tr, b: &b, lin: l.Linear, best: best}
 	s.xc = int32(math.Floor(float64(e.Position[0]) / inc))
 	cy := clampIdx(int32(math.Round(float64(e.Position[1])/inc)), b.lo[1], b.hi[1])
 	cz := int32(math.Round(float64(e.Position[2]) / inc))
@@ -88,12 +88,13 @@ func nearest(tr *supporttree.Tree, p Params, e dock.Pose, best *candidate) (bool
 			y = cy + 1
 		}
 		for ; y >= b.lo[1] && y <= b.hi[1]; y += dir {
-			dy := float64(l.Position(dock.Sample{Y: y})[1]) - float64(e.Position[1])
-			if dy*dy > b.r2 || (s.found && dy*dy > best.d2) {
+			py := float32(y) * s.lin // = l.Position(Sample{Y: y})[1]
+			dy2 := b.y2(py)
+			if dy2 > b.r2 || (s.found && dy2 > best.d2) {
 				break
 			}
 			if li := tr.LayerOf(y); li >= 0 {
-				s.layer(li, y, dy, cz)
+				s.layer(li, y, py, cz)
 			}
 		}
 	}
@@ -103,18 +104,33 @@ func nearest(tr *supporttree.Tree, p Params, e dock.Pose, best *candidate) (bool
 type searcher struct {
 	tr      *supporttree.Tree
 	b       *bounds
-	l       dock.Lattice
+	lin     float32 // the lattice increment
 	best    *candidate
 	found   bool
 	visited int
 	xc      int32
 }
 
-func (s *searcher) layer(li int, y int32, dy float64, cz int32) {
+// pos is a lattice coordinate's position along an axis, as Lattice.Position
+// computes it.
+func (s *searcher) pos(i int32) float32 { return float32(i) * s.lin }
+
+func (s *searcher) layer(li int, y int32, py float32, cz int32) {
 	zs, first := s.tr.LayerRows(li)
-	j0 := lowerBound(zs, cz)
+	if len(zs) == 0 {
+		return
+	}
+	// Rows are often dense in z: try the direct index before searching.
+	j0 := int(cz - zs[0])
+	if j0 < 0 {
+		j0 = 0
+	} else if j0 >= len(zs) || zs[j0] != cz {
+		j0 = lowerBound(zs, cz)
+	}
 	b := s.b
-	for dir := -1; dir <= 1; dir += 2 {
+	// The row at or just past cz first: it is usually the nearest, and the
+	// best found there bounds the rest.
+	for dir := 1; dir >= -1; dir -= 2 {
 		j := j0 - 1
 		if dir == 1 {
 			j = j0
@@ -127,21 +143,26 @@ func (s *searcher) layer(li int, y int32, dy float64, cz int32) {
 				}
 				continue
 			}
-			dz := float64(s.l.Position(dock.Sample{Z: z})[2]) - float64(b.e.Position[2])
-			dyz := dy*dy + dz*dz
-			if dyz > b.r2 || (s.found && dyz > s.best.d2) {
+			pyz := b.yz2(py, s.pos(z))
+			if pyz > b.r2 || (s.found && pyz > s.best.d2) {
 				break
 			}
-			s.row(first+j, y, z, dy, dz)
+			s.row(first+j, y, z, pyz)
 		}
 	}
 }
 
-func (s *searcher) row(j int, y, z int32, dy, dz float64) {
+// row offers the best samples of row j (layer y, row z; pyz is posDist2's
+// partial sum for them).
+func (s *searcher) row(j int, y, z int32, pyz float64) {
 	x0, x1, masks := s.tr.RowRuns(j)
 	b := s.b
-	r0 := lowerBound(x1, s.xc+1) // the first run ending after xc
-	for dir := -1; dir <= 1; dir += 2 {
+	// The first run ending after xc: rows hold few runs, so scan.
+	r0 := 0
+	for r0 < len(x1) && x1[r0] <= s.xc {
+		r0++
+	}
+	for dir := 1; dir >= -1; dir -= 2 {
 		r := r0 - 1
 		if dir == 1 {
 			r = r0
@@ -155,21 +176,21 @@ func (s *searcher) row(j int, y, z int32, dy, dz float64) {
 				continue
 			}
 			s.visited++
-			m := s.tr.Mask(masks[r]) & b.mask
 			// The run's nearest x: d² grows with |dx|, so it brackets e.x.
 			xa, xb := clampIdx(s.xc, a, c), clampIdx(s.xc+1, a, c)
-			da := min(b.posDist2(s.l.Position(dock.Sample{X: xa, Y: y, Z: z})), b.posDist2(s.l.Position(dock.Sample{X: xb, Y: y, Z: z})))
+			da := min(pyz+b.x2(s.pos(xa)), pyz+b.x2(s.pos(xb)))
 			if da > b.r2 || (s.found && da > s.best.d2) {
 				if dir == 1 && a > s.xc+1 || dir == -1 && c < s.xc {
 					break // the run lies wholly to one side: farther runs are farther still
 				}
 				continue
 			}
+			m := s.tr.Mask(masks[r]) & b.mask
 			if m == 0 {
 				continue
 			}
 			for _, x := range [4]int32{xa, xb, clampIdx(s.xc-1, a, c), clampIdx(s.xc+2, a, c)} {
-				dp2 := b.posDist2(s.l.Position(dock.Sample{X: x, Y: y, Z: z}))
+				dp2 := pyz + b.x2(s.pos(x))
 				if dp2 <= b.r2 {
 					b.bestYaw(dock.Sample{X: x, Y: y, Z: z}, dp2, m, s.best, &s.found)
 				}

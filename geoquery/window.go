@@ -2,6 +2,7 @@ package geoquery
 
 import (
 	"math"
+	"sync/atomic"
 
 	"github.com/foothold/foothold/dock"
 )
@@ -32,7 +33,18 @@ func less(a, b *candidate) bool {
 // yawDiff returns a - b wrapped to (-π, π].
 func yawDiff(a, b float64) float64 {
 	d := a - b
-	d -= 2 * math.Pi * math.Floor((d+math.Pi)/(2*math.Pi))
+	// The common case without Floor; the same result the general formula
+	// gives for |d| < 3π.
+	switch {
+	case d > -math.Pi && d <= math.Pi:
+		return d
+	case d > math.Pi && d < 3*math.Pi:
+		d -= 2 * math.Pi
+	case d <= -math.Pi && d > -3*math.Pi:
+		d += 2 * math.Pi
+	default:
+		d -= 2 * math.Pi * math.Floor((d+math.Pi)/(2*math.Pi))
+	}
 	if d > math.Pi {
 		d -= 2 * math.Pi
 	} else if d <= -math.Pi {
@@ -64,11 +76,16 @@ func (p Params) bounds(e dock.Pose, b *bounds) {
 	inc := float64(l.Linear)
 	r := float64(p.MaxDisplacement)
 	b.e, b.r2, b.ny, b.mask = e, r*r, 0, 0
+	// The index box may be a little larger than needed (one more index
+	// each way, from multiplying by the reciprocal): every distance is
+	// checked against r² anyway.
+	rinc := 1 / inc
 	for k := 0; k < 3; k++ {
-		b.lo[k] = int32(math.Floor((float64(e.Position[k]) - r) / inc))
-		b.hi[k] = int32(math.Ceil((float64(e.Position[k]) + r) / inc))
+		b.lo[k] = int32(math.Floor((float64(e.Position[k])-r)*rinc)) - 1
+		b.hi[k] = int32(math.Ceil((float64(e.Position[k])+r)*rinc)) + 1
 	}
 	n := l.Yaws()
+	tab := yawTable(n)
 	w := float64(p.YawWeight)
 	// Only the yaws near e.Yaw can be in the window: look at those, with one
 	// index of slack on each side, wrapped into [0, n).
@@ -79,8 +96,11 @@ func (p Params) bounds(e dock.Pose, b *bounds) {
 		c, span = n/2, n/2 // the window holds every yaw: visit each once
 	}
 	for k := c - span; k <= c+span && k-(c-span) < n; k++ {
-		i := ((k % n) + n) % n
-		yaw := float32(float64(i) * 2 * math.Pi / float64(n)) // = l.YawOf(i)
+		i := k
+		if i < 0 || i >= n {
+			i = ((k % n) + n) % n
+		}
+		yaw := tab[i] // = l.YawOf(i)
 		d := math.Abs(yawDiff(float64(yaw), float64(e.Yaw)))
 		if d <= float64(p.MaxYaw)+1e-9 && b.ny < len(b.yaws) && b.mask&(1<<i) == 0 {
 			b.yaws[b.ny] = yawCand{i, w * w * d * d}
@@ -94,6 +114,22 @@ func (p Params) bounds(e dock.Pose, b *bounds) {
 			b.yaws[j], b.yaws[j-1] = b.yaws[j-1], b.yaws[j]
 		}
 	}
+}
+
+// yawTables caches, per number of yaws, every yaw of the lattice exactly as
+// dock.Lattice.YawOf computes it.
+var yawTables [65]atomic.Pointer[[64]float32]
+
+func yawTable(n int32) *[64]float32 {
+	if t := yawTables[n].Load(); t != nil {
+		return t
+	}
+	t := new([64]float32)
+	for i := range n {
+		t[i] = float32(float64(i) * 2 * math.Pi / float64(n))
+	}
+	yawTables[n].Store(t)
+	return t
 }
 
 // bestYaw offers to best the best sample at a position (dp2 from the
@@ -121,13 +157,20 @@ func (b *bounds) bestYaw(s dock.Sample, dp2 float64, m uint64, best *candidate, 
 }
 
 // posDist2 is the squared distance from the expected position to a lattice
-// position, computed the one way every querier computes it.
+// position, computed the one way every querier computes it: the z and y
+// terms first (a support-tree search adds them once per row), then x;
+// every product is rounded on its own (no fused multiply-add), so the
+// queriers agree to the bit on every platform.
 func (b *bounds) posDist2(pos [3]float32) float64 {
-	dx := float64(pos[0]) - float64(b.e.Position[0])
-	dy := float64(pos[1]) - float64(b.e.Position[1])
-	dz := float64(pos[2]) - float64(b.e.Position[2])
-	return dx*dx + dy*dy + dz*dz
+	return b.yz2(pos[1], pos[2]) + b.x2(pos[0])
 }
+
+// x2, y2, z2 are the squared offsets from the expected position along one
+// axis; yz2 is their partial sum in posDist2's order.
+func (b *bounds) x2(x float32) float64 { d := float64(x) - float64(b.e.Position[0]); return float64(d * d) }
+func (b *bounds) y2(y float32) float64 { d := float64(y) - float64(b.e.Position[1]); return float64(d * d) }
+func (b *bounds) z2(z float32) float64 { d := float64(z) - float64(b.e.Position[2]); return float64(d * d) }
+func (b *bounds) yz2(y, z float32) float64 { return float64(b.z2(z) + b.y2(y)) }
 
 // window appends to buf every lattice sample in the window around e, with
 // its squared distance, in no particular order.
