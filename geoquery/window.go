@@ -167,9 +167,18 @@ func (b *bounds) posDist2(pos [3]float32) float64 {
 
 // x2, y2, z2 are the squared offsets from the expected position along one
 // axis; yz2 is their partial sum in posDist2's order.
-func (b *bounds) x2(x float32) float64 { d := float64(x) - float64(b.e.Position[0]); return float64(d * d) }
-func (b *bounds) y2(y float32) float64 { d := float64(y) - float64(b.e.Position[1]); return float64(d * d) }
-func (b *bounds) z2(z float32) float64 { d := float64(z) - float64(b.e.Position[2]); return float64(d * d) }
+func (b *bounds) x2(x float32) float64 {
+	d := float64(x) - float64(b.e.Position[0])
+	return float64(d * d)
+}
+func (b *bounds) y2(y float32) float64 {
+	d := float64(y) - float64(b.e.Position[1])
+	return float64(d * d)
+}
+func (b *bounds) z2(z float32) float64 {
+	d := float64(z) - float64(b.e.Position[2])
+	return float64(d * d)
+}
 func (b *bounds) yz2(y, z float32) float64 { return float64(b.z2(z) + b.y2(y)) }
 
 // window appends to buf every lattice sample in the window around e, with
