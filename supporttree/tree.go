@@ -186,3 +186,17 @@ func (t *Tree) Each(f func(x, y, z int32, mask uint64)) {
 		}
 	}
 }
+
+// EachRun calls f for every run: positions x0 <= x < x1 of layer y, row z,
+// sharing one yaw set, in (Y, Z, X) order.
+func (t *Tree) EachRun(f func(x0, x1, y, z int32, mask uint64)) {
+	for l, y := range t.layerY {
+		zs, first := t.LayerRows(l)
+		for j, z := range zs {
+			x0, x1, m := t.RowRuns(first + j)
+			for r := range x0 {
+				f(x0[r], x1[r], y, z, t.masks[m[r]])
+			}
+		}
+	}
+}

@@ -28,8 +28,8 @@ type View struct {
 
 // Render rasterises the triangles of m inside [minX, maxX] × [minZ, maxZ]
 // whose points lie at or below ceiling (+Inf for all), keeping the highest
-// surface per pixel. Faces steeper than 60° are skipped (walls show as the
-// edges of what they bound).
+// surface per pixel. Only faces looking up (within 60° of +Y) are drawn:
+// walls show as the edges of what they bound, ceilings not at all.
 func Render(m *scenes.Mesh, minX, minZ, maxX, maxZ, ppm, ceiling float64) *View {
 	v := &View{MinX: minX, MaxZ: maxZ, PPM: ppm, W: max(1, int(math.Ceil((maxX-minX)*ppm))), H: max(1, int(math.Ceil((maxZ-minZ)*ppm)))}
 	v.Height = make([]float32, v.W*v.H)
@@ -44,16 +44,13 @@ func Render(m *scenes.Mesh, minX, minZ, maxX, maxZ, ppm, ceiling float64) *View 
 	for t := range m.NumTriangles() {
 		a, b, c := m.Triangle(t)
 		n := m.TriangleNormal(t)
-		if math.Abs(float64(n[1])) < 0.5 {
+		if n[1] < 0.5 {
 			continue
 		}
 		if float64(max(a[1], b[1], c[1])) > ceiling {
 			continue
 		}
 		shade := float32(math.Max(0.25, (float64(n[0])*light[0]+float64(n[1])*light[1]+float64(n[2])*light[2])/ll))
-		if n[1] < 0 {
-			shade = 0.25
-		}
 		ax, ay := v.Pixel(float64(a[0]), float64(a[2]))
 		bx, by := v.Pixel(float64(b[0]), float64(b[2]))
 		cx, cy := v.Pixel(float64(c[0]), float64(c[2]))
