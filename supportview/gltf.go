@@ -2,9 +2,12 @@ package supportview
 
 import (
 	"fmt"
+	"hash/fnv"
+	"image/color"
 	"io"
 	"math"
 	"math/bits"
+	"strings"
 
 	"github.com/foothold/foothold/internal/atomicfile"
 	"github.com/foothold/foothold/scenes"
@@ -27,7 +30,9 @@ type GLBStats struct {
 
 // WriteGLB writes a glTF binary with the scene mesh (grey) and the tree's
 // supported samples as markers, one merged, unlit, vertex-coloured mesh per
-// storey (colour by yaw count, as in Picture). A position's marker is an
+// storey, in the template's colour (TemplateColour), darker where fewer
+// yaws are supported, so the files of several templates can be loaded
+// side by side. A position's marker is an
 // arrow 8 cm long lying 2 cm above its lattice sample, pointing along the
 // mean of its supported yaws; on large levels (more than MaxMarkers
 // positions) each run of positions becomes a strip of the same colour.
@@ -66,10 +71,11 @@ func WriteGLB(w io.Writer, m *scenes.Mesh, tr *supporttree.Tree, template string
 	for si, s := range storeys {
 		var vp [][3]float32
 		var vc [][4]uint8
+		base := TemplateColour(template)
 		add := func(p [3]float32, k int) {
-			c := YawColour(k, nYaws)
+			f := 0.3 + 0.7*float64(k)/float64(nYaws)
 			vp = append(vp, p)
-			vc = append(vc, [4]uint8{c.R, c.G, c.B, 255})
+			vc = append(vc, [4]uint8{uint8(float64(base.R) * f), uint8(float64(base.G) * f), uint8(float64(base.B) * f), 255})
 		}
 		tr.EachRun(func(x0, x1, y, z int32, mask uint64) {
 			h := float32(y) * inc
@@ -126,6 +132,21 @@ func SaveGLB(path string, m *scenes.Mesh, tr *supporttree.Tree, template string,
 		return err
 	})
 	return st, err
+}
+
+// TemplateColour is a template's marker colour in glTF files: blue for
+// feet, orange for hands, another hue for other names.
+func TemplateColour(name string) color.RGBA {
+	switch {
+	case strings.HasPrefix(name, "foot"):
+		return color.RGBA{60, 150, 255, 255}
+	case strings.HasPrefix(name, "hand"):
+		return color.RGBA{255, 150, 40, 255}
+	}
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	hues := []color.RGBA{{200, 80, 220, 255}, {60, 210, 200, 255}, {230, 220, 60, 255}, {240, 90, 120, 255}}
+	return hues[h.Sum32()%uint32(len(hues))]
 }
 
 // meanYaw is the sine and cosine of the circular mean of a yaw set's yaws
