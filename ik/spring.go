@@ -8,7 +8,7 @@ import (
 
 // Spring advances a critically damped spring pulling x towards target,
 // integrated exactly (no step-size error, unconditionally stable):
-// x” = -ω²(x - target) - 2ω x'. omega is the spring's angular frequency
+// acceleration = -ω²(x - target) - 2ω·velocity. omega is the spring's angular frequency
 // [Units: 1/s]; a larger omega follows the target faster, settling in
 // about 6.6/omega seconds to within 1% from rest.
 func Spring(x, v, target mgl64.Vec3, omega, dt float64) (mgl64.Vec3, mgl64.Vec3) {
