@@ -106,3 +106,31 @@ func TestPlantsReached(t *testing.T) {
 		}
 	}
 }
+
+// The root never jumps: it moves under 7 cm between frames (4.2 m/s; a
+// walk moves 2 cm, the vault's flight 6 cm) and its velocity changes by
+// under 1.5 cm per frame between frames (54 m/s², a landing's jolt; a
+// 23 cm drop in one frame, as a support appearing would cause, is far
+// past it).
+func TestRootContinuous(t *testing.T) {
+	worstV, worstA := 0.0, 0.0
+	for _, c := range Clips() {
+		n := c.Clip.Skeleton.NumJoints()
+		tr := func(f int) mgl64.Vec3 { return c.Clip.Trans[f*n] }
+		for f := 1; f < c.Clip.Frames(); f++ {
+			d := tr(f).Sub(tr(f - 1)).Len()
+			worstV = math.Max(worstV, d)
+			if d > 0.07 {
+				t.Errorf("%s frame %d: the root moves %.1f cm", c.Name, f, d*100)
+			}
+			if f >= 2 {
+				a := tr(f).Sub(tr(f - 1).Mul(2)).Add(tr(f - 2)).Len()
+				worstA = math.Max(worstA, a)
+				if a > 0.015 {
+					t.Errorf("%s frame %d: the root's velocity changes by %.1f cm per frame", c.Name, f, a*100)
+				}
+			}
+		}
+	}
+	t.Logf("largest move %.1f cm, largest change of move %.2f cm per frame", worstV*100, worstA*100)
+}

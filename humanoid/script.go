@@ -126,23 +126,19 @@ func (r *rig) torso(rot []mgl64.Quat, rootRot mgl64.Quat, lean float64) (mgl64.Q
 	return w, sh
 }
 
-// pose solves one frame: root height within reach of the supports, legs
-// and planted arms by two-bone IK, free arms swinging. trans and rot are
-// one frame of a clip, already holding the rest offsets.
-func (r *rig) pose(p framePose, trans []mgl64.Vec3, rot []mgl64.Quat) {
-	rootRot := quatY(p.Yaw)
-	spineRot, shoulders := r.torso(rot, rootRot, p.Lean)
+// rootY is the frame's root height: the desired one, kept within reach of
+// the supporting feet and planted hands.
+func (r *rig) rootY(p framePose, rot []mgl64.Quat) float64 {
+	_, shoulders := r.torso(rot, quatY(p.Yaw), p.Lean)
 	y := p.RootY
-	var ankles [2]mgl64.Vec3
-	var footRot [2]mgl64.Quat
 	for s := range 2 {
-		ankles[s], footRot[s] = p.Foot[s].ankle()
 		if !p.Foot[s].Support {
 			continue
 		}
+		ankle, _ := p.Foot[s].ankle()
 		hip := rotY(p.Yaw, mgl64.Vec3{r.sideSign[s] * hipWidth, 0, 0}).Add(p.RootXZ)
-		d := math.Hypot(hip[0]-ankles[s][0], hip[2]-ankles[s][2])
-		y = smin(y, ankles[s][1]+math.Sqrt(max(legReach*legReach-d*d, 0))+hipDrop, 0.01)
+		d := math.Hypot(hip[0]-ankle[0], hip[2]-ankle[2])
+		y = smin(y, ankle[1]+math.Sqrt(max(legReach*legReach-d*d, 0))+hipDrop, 0.01)
 	}
 	for s := range 2 {
 		if !p.Hand[s].Planted {
@@ -151,6 +147,20 @@ func (r *rig) pose(p framePose, trans []mgl64.Vec3, rot []mgl64.Quat) {
 		sh := shoulders[s].Add(p.RootXZ)
 		d := math.Hypot(sh[0]-p.Hand[s].Wrist[0], sh[2]-p.Hand[s].Wrist[2])
 		y = smin(y, p.Hand[s].Wrist[1]+math.Sqrt(max(armReach*armReach-d*d, 0))-shoulders[s][1], 0.01)
+	}
+	return y
+}
+
+// pose solves one frame with the root at height y: legs and planted arms
+// by two-bone IK, free arms swinging. trans and rot are one frame of a
+// clip, already holding the rest offsets.
+func (r *rig) pose(p framePose, y float64, trans []mgl64.Vec3, rot []mgl64.Quat) {
+	rootRot := quatY(p.Yaw)
+	spineRot, shoulders := r.torso(rot, rootRot, p.Lean)
+	var ankles [2]mgl64.Vec3
+	var footRot [2]mgl64.Quat
+	for s := range 2 {
+		ankles[s], footRot[s] = p.Foot[s].ankle()
 	}
 	root := mgl64.Vec3{p.RootXZ[0], y, p.RootXZ[2]}
 	trans[r.hips] = root
@@ -210,6 +220,23 @@ func (r *rig) pose(p framePose, trans []mgl64.Vec3, rot []mgl64.Quat) {
 	}
 }
 
+// gaussian smooths y with a Gaussian of sigma frames, the ends held.
+func gaussian(y []float64, sigma float64) []float64 {
+	r := int(math.Ceil(3 * sigma))
+	out := make([]float64, len(y))
+	for f := range y {
+		var s, w float64
+		for g := f - r; g <= f+r; g++ {
+			v := y[min(max(g, 0), len(y)-1)]
+			k := math.Exp(-float64((f-g)*(f-g)) / (2 * sigma * sigma))
+			s += k * v
+			w += k
+		}
+		out[f] = s / w
+	}
+	return out
+}
+
 // script is a clip's per-frame targets.
 type script func(t float64) framePose
 
@@ -218,12 +245,52 @@ func (r *rig) render(s script, duration float64, mirror bool) *motion.Clip {
 	frames := int(math.Round(duration*FPS)) + 1
 	c := motion.NewClip(r.sk, frames, 1.0/FPS)
 	n := r.sk.NumJoints()
+	poses := make([]framePose, frames)
+	ys := make([]float64, frames)
 	for f := range frames {
-		p := s(float64(f) / FPS)
+		poses[f] = s(float64(f) / FPS)
 		if mirror {
-			p = p.mirror()
+			poses[f] = poses[f].mirror()
 		}
-		r.pose(p, c.Trans[f*n:(f+1)*n], c.Rot[f*n:(f+1)*n])
+		ys[f] = r.rootY(poses[f], c.Rot[f*n:(f+1)*n])
+	}
+	// Where a support needs the root lower than the script wants (a foot
+	// landing on a step down, a leg about to straighten), the root does not
+	// drop at that frame: the shortfall is covered by smooth Gaussian
+	// bumps (6 frames wide), scaled until they cover it everywhere, so the
+	// body eases down on the stance leg beforehand and up again after,
+	// never higher than the supports reach.
+	short := make([]float64, frames)
+	for f := range frames {
+		short[f] = max(0, poses[f].RootY-ys[f])
+	}
+	lower := make([]float64, frames)
+	for range 8 {
+		rest := make([]float64, frames)
+		worst := 0.0
+		for f := range frames {
+			rest[f] = max(0, short[f]-lower[f])
+			worst = max(worst, rest[f])
+		}
+		if worst < 1e-6 {
+			break
+		}
+		g := gaussian(rest, 6)
+		c := 1.0
+		for f := range frames {
+			if rest[f] > 1e-9 {
+				c = max(c, min(rest[f]/max(g[f], 1e-12), 10))
+			}
+		}
+		for f := range frames {
+			lower[f] += c * g[f]
+		}
+	}
+	for f := range frames {
+		ys[f] = min(ys[f], poses[f].RootY-lower[f])
+	}
+	for f := range frames {
+		r.pose(poses[f], ys[f], c.Trans[f*n:(f+1)*n], c.Rot[f*n:(f+1)*n])
 	}
 	for i := range c.Rot {
 		c.Rot[i] = c.Rot[i].Normalize()

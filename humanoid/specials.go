@@ -54,7 +54,7 @@ func arms(a float64) [2]handPose {
 func specials() []recipe {
 	return []recipe{
 		{base: "hop-gap", tags: []string{"hop", "gap"}, from: StanceLeft, to: StanceRight, duration: 0.75, script: hop(), mirror: true},
-		{base: "climb-ledge", tags: []string{"climb", "ledge"}, from: StanceLeft, to: Stand, duration: 1.4, script: climb(1.2), mirror: true},
+		{base: "climb-ledge", tags: []string{"climb", "ledge"}, from: StanceLeft, to: Stand, duration: 1.6, script: climb(1.2), mirror: true},
 		{base: "vault-box", tags: []string{"vault", "box"}, from: StanceLeft, to: StanceLeft, duration: 1.0, script: vault(), mirror: true},
 		{base: "stop", tags: []string{"stop"}, from: StanceLeft, to: Stand, duration: 0.6, script: stop(), mirror: true},
 		{base: "start", tags: []string{"start"}, from: Stand, to: StanceLeft, duration: 0.7, script: start(), mirror: true},
@@ -116,13 +116,13 @@ func hop() script {
 // then the right onto it, and stands.
 func climb(h float64) script {
 	const (
-		T     = 1.4
+		T     = 1.6
 		face  = 0.5 // the wall's face ahead of the start frame
 		tHand = 0.35
 		tFree = 1.0
 	)
 	E := mgl64.Vec3{0, h, face + 0.25}
-	ys := []key{{0, rootHeight, 0}, {0.3, 0.9, 0}, {0.5, 1.05, 1.6}, {0.85, h + 0.3, 0.6}, {T, h + standHeight, 0}}
+	ys := []key{{0, rootHeight, 0}, {0.3, 0.9, 0}, {0.5, 1.05, 1.6}, {0.85, h + 0.1, 1.2}, {T, h + standHeight, 0}}
 	zs := []key{{0, 0, walkSpeed}, {0.3, 0.2, 0.2}, {0.85, face - 0.05, 0.5}, {T, E[2], 0}}
 	leans := []key{{0, 0.06, 0}, {0.35, 0.3, 0.8}, {0.7, 0.9, 0}, {0.95, 0.8, -0.5}, {T, 0, 0}}
 	rLand := mgl64.Vec3{-footSide, 0, 0.3}

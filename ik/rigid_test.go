@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/go-gl/mathgl/mgl64"
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/spatial/transform"
 )
 
 func randQuat(r *rand.Rand) mgl64.Quat {
@@ -122,5 +124,82 @@ func TestSpringMatchesRK4(t *testing.T) {
 		if float64(i+1)/60 > 0.665 && x[0] > 0.01 {
 			t.Fatalf("still %g m away after %.2f s", x[0], float64(i+1)/60)
 		}
+	}
+}
+
+// Against gonum's Umeyama fit (an SVD, a second implementation): the same
+// rotation on random noisy sets; on exact rigid sets the same translation.
+func TestRigidFitMatchesUmeyama(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for trial := range 500 {
+		n := 3 + r.IntN(8)
+		src, dst := make([]mgl64.Vec3, n), make([]mgl64.Vec3, n)
+		q, tr := randQuat(r), randVec(r)
+		noise := 0.0
+		if trial%2 == 1 {
+			noise = 0.05
+		}
+		x, y := mat.NewDense(n, 3, nil), mat.NewDense(n, 3, nil)
+		for i := range n {
+			src[i] = randVec(r)
+			dst[i] = q.Rotate(src[i]).Add(tr).Add(randVec(r).Mul(noise))
+			for k := range 3 {
+				x.Set(i, k, src[i][k])
+				y.Set(i, k, dst[i][k])
+			}
+		}
+		gq, gt, _, err := RigidFit(src, dst)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, rot, trans, err := transform.UmeyamaTransform(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := gq.Mat4()
+		for a := range 3 {
+			for b := range 3 {
+				if d := math.Abs(m.At(a, b) - rot.At(a, b)); d > 1e-9 {
+					t.Fatalf("trial %d: rotation [%d][%d] differs by %g", trial, a, b, d)
+				}
+			}
+			if noise == 0 && math.Abs(gt[a]-trans.AtVec(a)) > 1e-9 {
+				t.Fatalf("trial %d: translation differs", trial)
+			}
+		}
+	}
+}
+
+func benchSets() ([]mgl64.Vec3, []mgl64.Vec3, *mat.Dense, *mat.Dense) {
+	r := rand.New(rand.NewPCG(17, 18))
+	const n = 8
+	src, dst := make([]mgl64.Vec3, n), make([]mgl64.Vec3, n)
+	x, y := mat.NewDense(n, 3, nil), mat.NewDense(n, 3, nil)
+	q := randQuat(r)
+	for i := range n {
+		src[i] = randVec(r)
+		dst[i] = q.Rotate(src[i]).Add(randVec(r).Mul(0.01))
+		for k := range 3 {
+			x.Set(i, k, src[i][k])
+			y.Set(i, k, dst[i][k])
+		}
+	}
+	return src, dst, x, y
+}
+
+// An 8-point fit (the foot8 template): ours, then gonum's Umeyama.
+func BenchmarkRigidFit(b *testing.B) {
+	src, dst, _, _ := benchSets()
+	b.ReportAllocs()
+	for b.Loop() {
+		RigidFit(src, dst)
+	}
+}
+
+func BenchmarkUmeyamaGonum(b *testing.B) {
+	_, _, x, y := benchSets()
+	b.ReportAllocs()
+	for b.Loop() {
+		transform.UmeyamaTransform(x, y)
 	}
 }

@@ -12,8 +12,13 @@ import (
 // point). Near full extension the reach is softened over the last soft
 // metres (the chain straightens smoothly instead of snapping); past it the
 // end stops short along the line to the target. reached reports whether
-// the end is within 1e-9 m of the target.
+// the end is within 1e-9 m of the target. The middle joint stays on the
+// pole's side of the line from root to target (the swivel plane: pass the
+// clip's own knee or elbow to keep the limb in the clip's plane).
+// Degenerate input (a target at the root, a zero-length bone, a pole along
+// the limb) gives finite positions, never NaN.
 func TwoBone(root, target mgl64.Vec3, l1, l2 float64, pole mgl64.Vec3, soft float64) (mid, end mgl64.Vec3, reached bool) {
+	l1, l2, soft = math.Abs(l1), math.Abs(l2), max(soft, 0)
 	d := target.Sub(root)
 	dist := d.Len()
 	u := mgl64.Vec3{0, -1, 0}
@@ -34,8 +39,11 @@ func TwoBone(root, target mgl64.Vec3, l1, l2 float64, pole mgl64.Vec3, soft floa
 	}
 	x = min(max(x, inner+1e-12), reach)
 	// Law of cosines: the middle joint's distance along u and off it.
-	a := (l1*l1 - l2*l2 + x*x) / (2 * x)
-	h := math.Sqrt(max(l1*l1-a*a, 0))
+	a, h := 0.0, l1
+	if x > 0 {
+		a = (l1*l1 - l2*l2 + x*x) / (2 * x)
+		h = math.Sqrt(max(l1*l1-a*a, 0))
+	}
 	mid = root.Add(u.Mul(a)).Add(w.Mul(h))
 	end = root.Add(u.Mul(x))
 	return mid, end, end.Sub(target).Len() <= 1e-9

@@ -84,3 +84,76 @@ func TestAlign(t *testing.T) {
 		}
 	}
 }
+
+func finiteVec(v mgl64.Vec3) bool {
+	for _, x := range v {
+		if x != x || x > 1e300 || x < -1e300 {
+			return false
+		}
+	}
+	return true
+}
+
+// Degenerate input never gives NaN, and the bones keep their lengths.
+func TestTwoBoneDegenerate(t *testing.T) {
+	root := mgl64.Vec3{0, 1, 0}
+	for _, c := range []struct {
+		target, pole mgl64.Vec3
+		l1, l2       float64
+	}{
+		{root, mgl64.Vec3{0, 0, 1}, 0.43, 0.42},                  // target at the root
+		{mgl64.Vec3{0, 0.5, 0}, mgl64.Vec3{0, 1, 0}, 0.43, 0.42}, // pole along the limb
+		{mgl64.Vec3{0, 0.5, 0}, mgl64.Vec3{}, 0.43, 0.42},        // no pole
+		{mgl64.Vec3{0, 0.5, 0}, mgl64.Vec3{0, 0, 1}, 0, 0.42},    // zero-length bone
+		{mgl64.Vec3{0, 0.5, 0}, mgl64.Vec3{0, 0, 1}, 0, 0},       // both
+		{root, mgl64.Vec3{}, 0, 0},
+	} {
+		mid, end, _ := TwoBone(root, c.target, c.l1, c.l2, c.pole, 0.02)
+		if !finiteVec(mid) || !finiteVec(end) {
+			t.Fatalf("%+v: %v %v", c, mid, end)
+		}
+		if e := abs(mid.Sub(root).Len() - c.l1); e > 1e-9 {
+			t.Fatalf("%+v: upper bone off by %g", c, e)
+		}
+		if e := abs(end.Sub(mid).Len() - c.l2); e > 1e-9 {
+			t.Fatalf("%+v: lower bone off by %g", c, e)
+		}
+	}
+}
+
+// Unreachable targets: not reached, the chain at its (soft) full extension
+// pointing at the target.
+func TestTwoBoneUnreachablePointsAtTarget(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for range 1000 {
+		root := randVec(r)
+		target := root.Add(randVec(r).Normalize().Mul(0.9 + 2*r.Float64()))
+		mid, end, ok := TwoBone(root, target, 0.43, 0.42, randVec(r), 0.02)
+		if ok {
+			t.Fatal("unreachable target reported reached")
+		}
+		dir := end.Sub(root)
+		if dir.Len() < 0.85-0.02-1e-9 || dir.Len() > 0.85+1e-12 {
+			t.Fatalf("extension %g", dir.Len())
+		}
+		if c := dir.Normalize().Dot(target.Sub(root).Normalize()); c < 1-1e-12 {
+			t.Fatalf("end does not point at the target (cos %g)", c)
+		}
+		_ = mid
+	}
+}
+
+func FuzzTwoBone(f *testing.F) {
+	f.Add(0.0, 1.0, 0.0, 0.1, 0.2, 0.3, 0.43, 0.42, 0.0, 0.0, 1.0, 0.02)
+	f.Fuzz(func(t *testing.T, rx, ry, rz, tx, ty, tz, l1, l2, px, py, pz, soft float64) {
+		for _, x := range []float64{rx, ry, rz, tx, ty, tz, l1, l2, px, py, pz, soft} {
+			if x != x || x > 1e6 || x < -1e6 {
+				return // the contract is for finite, reasonably sized input
+			}
+		}
+		mid, end, _ := TwoBone(mgl64.Vec3{rx, ry, rz}, mgl64.Vec3{tx, ty, tz}, l1, l2, mgl64.Vec3{px, py, pz}, soft)
+		if !finiteVec(mid) || !finiteVec(end) {
+			t.Fatalf("NaN or infinity: %v %v", mid, end)
+		}
+	})
+}
