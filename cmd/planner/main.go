@@ -1,18 +1,20 @@
-// Command planner is Foothold's main job. The planner itself (unrolling,
-// pruning, warping) is being built in issues 6-7; until then, with no
-// arguments it runs what exists: it generates a built-in scene, compares it
-// with the paper's figures, builds the BVH, and walks a line through the
-// scene: every 0.1 m a probe ray finds the ground, and Algorithm 1 says
-// whether a foot facing along the line is supported at the lattice sample
-// there.
+// Command planner is Foothold's main job and the planner's tools.
 //
-//	planner [--scene builtin:NAME|PATH] [--z METRES] [--json]
+//	planner [--out DIR] [--json]
+//	planner run --input SCRIPT.yaml --out DIR [--scene S] [--fst F] [--depth N] [--json]
 //	planner docks --bvh FILE [--scale S] [--effectors FILE] [--json]
 //	planner actions [--png DIR] [--bvh DIR] [--mocap cmu-walk.bvh] [--graph FILE] [--json]
+//	planner bench [--scene S] [--depth N] [--versions both|tree] [--json]
+//	planner plan [--scene S] [--depth N] [--png FILE] [--prune] [--json]
+//	planner profile [--scene S] [--z Z] [--json]
 //
-// docks lists the docks extracted from a motion capture clip; actions
-// lists the default action library and its state graph, and draws each
-// action as a strip of stick figures or exports it as BVH.
+// With no command it runs a built-in scripted walk through builtin:stepping
+// (support data built on first use and cached in the user's cache folder),
+// prints a report and writes motion.bvh, motion.glb, plan.png and
+// summary.json into ./foothold-out/. run does the same for any scene and
+// script; docks lists the docks extracted from a capture; actions lists and
+// draws the action library; bench runs the paper's Table I; plan draws an
+// unrolled plan; profile walks a line through a scene with Algorithm 1.
 package main
 
 import (
@@ -64,9 +66,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runBench(args[1:], stdout, stderr)
 		case "plan":
 			return runPlan(args[1:], stdout, stderr)
+		case "run":
+			return runRun(args[1:], stdout, stderr)
+		case "profile":
+			return runProfile(args[1:], stdout, stderr)
 		}
 	}
-	fs := flag.NewFlagSet("planner", flag.ContinueOnError)
+	return runMain(args, stdout, stderr)
+}
+
+// runProfile walks a line through a scene: every 0.1 m a probe ray finds
+// the ground and Algorithm 1 says whether a foot facing along the line is
+// supported there.
+func runProfile(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("planner profile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	spec := fs.String("scene", "builtin:stepping", "scene: builtin:NAME or an .obj/.gltf/.glb file")
 	z := fs.Float64("z", math.NaN(), "the walking line's z in metres (default: the middle of the scene)")

@@ -7,9 +7,9 @@ import (
 	"testing"
 )
 
-func TestMainJob(t *testing.T) {
+func TestProfile(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run(nil, &out, &errOut); code != 0 {
+	if code := run([]string{"profile"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	if s := out.String(); !strings.Contains(s, "builtin:stepping") || !strings.Contains(s, "#") {
@@ -19,7 +19,7 @@ func TestMainJob(t *testing.T) {
 
 func TestProfileJSON(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run([]string{"--json"}, &out, &errOut); code != 0 {
+	if code := run([]string{"profile", "--json"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	var r report
@@ -61,7 +61,7 @@ func abs(x float32) float32 {
 
 func TestBadScene(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if code := run([]string{"--scene", "builtin:moon"}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "builtin:moon") {
+	if code := run([]string{"profile", "--scene", "builtin:moon"}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), "builtin:moon") {
 		t.Errorf("exit %d, stderr %q; want 1 and a message naming the scene", code, errOut.String())
 	}
 }
