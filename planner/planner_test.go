@@ -1,0 +1,160 @@
+package planner
+
+import (
+	"math"
+	"testing"
+
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+type world struct {
+	lib       *actiongraph.Library
+	g         *actiongraph.Graph
+	bvh       *scenes.BVH
+	tree      *geoquery.Tree
+	templates map[string]*dock.Template
+}
+
+func loadWorld(t testing.TB, scene string) *world {
+	t.Helper()
+	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := scenes.Load(scene, scenes.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := &world{lib: lib, g: g, bvh: bvh, templates: map[string]*dock.Template{}}
+	params := geoquery.DefaultParams()
+	trees := map[*dock.Template]*supporttree.Tree{}
+	for _, n := range []string{"foot", "hand"} {
+		tp, _ := dock.Builtin(n)
+		w.templates[n] = tp
+		tr, _, err := supporttree.Build(m, bvh, tp, params.Lattice, supporttree.BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		trees[tp] = tr
+	}
+	if w.tree, err = geoquery.NewTree(bvh, params, trees); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// scriptedInput is a timed list of inputs.
+type scriptedInput struct {
+	at float64
+	in Input
+}
+
+func inputAt(s []scriptedInput, t float64) Input {
+	in := s[0].in
+	for _, x := range s {
+		if t >= x.at {
+			in = x.in
+		}
+	}
+	return in
+}
+
+// A walk across the stepping room: every dock meets its support to 1 cm,
+// docked effectors do not slide, the root never jumps, nothing sinks into
+// the floor, the character is never stuck.
+func TestPlannerWalksStepping(t *testing.T) {
+	w := loadWorld(t, "builtin:stepping")
+	p, err := New(Config{Library: w.lib, Graph: w.g, Querier: w.tree, Templates: w.templates, Scene: w.bvh,
+		Start: actiongraph.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	east := math.Pi / 2
+	script := []scriptedInput{{0, Input{Heading: east, Speed: 1.2}}, {1.0, Input{Heading: east, Speed: 1.2, Request: "hop"}}, {3.2, Input{Heading: east, Speed: 1.2}}, {8, Input{}}}
+	const dt = 1.0 / 60
+	sk := p.Pose().Skeleton
+	n := sk.NumJoints()
+	var roots []mgl64.Vec3
+	pos := make([]mgl64.Vec3, n)
+	world := make([]mgl64.Quat, n)
+	type sample struct {
+		step int
+		t    float64
+		pos  []mgl64.Vec3
+	}
+	var frames []sample
+	for f := 0; f < 10*60; f++ {
+		ps := p.Update(dt, inputAt(script, float64(f)*dt))
+		sk.FK(ps.Trans, ps.Rot, pos, world)
+		roots = append(roots, ps.Trans[0])
+		frames = append(frames, sample{len(p.Steps()) - 1, ps.Time, append([]mgl64.Vec3(nil), pos...)})
+	}
+	for f := 1; f < len(roots); f++ {
+		if d := roots[f].Sub(roots[f-1]).Len(); d > 0.05 {
+			t.Errorf("frame %d: the root jumps %.1f cm", f, d*100)
+		}
+	}
+	steps := p.Steps()
+	for i, s := range steps {
+		for _, r := range s.Docks {
+			if !r.Reached || r.Error > 0.01 {
+				t.Errorf("step %d %s: dock %d %+v", i, s.Action, r.Dock, r)
+			}
+		}
+	}
+	// Docked effectors hold still (within 1 cm) through each dock, and no
+	// joint of a docked foot or hand goes more than 1 cm into the surface
+	// supporting it.
+	for i, s := range steps {
+		a := w.lib.Get(s.Action)
+		for _, tg := range s.Targets {
+			d := a.Docks[tg.Dock]
+			j := sk.Index(d.Effector)
+			for _, fr := range frames {
+				if fr.step != i || fr.t < d.Start || fr.t > d.End {
+					continue
+				}
+				for k := range sk.Parents {
+					if sk.IsAncestor(j, k) && fr.pos[k][1] < float64(tg.Pose.Position[1])-0.01 {
+						t.Errorf("step %d %s: %s %.1f cm into its support", i, s.Action, sk.Names[k], (float64(tg.Pose.Position[1])-fr.pos[k][1])*100)
+					}
+				}
+			}
+		}
+		for _, d := range a.Docks {
+			j := sk.Index(d.Effector)
+			var first *mgl64.Vec3
+			for _, fr := range frames {
+				if fr.step != i || fr.t < d.Start || fr.t > d.End {
+					continue
+				}
+				if first == nil {
+					first = &fr.pos[j]
+				} else if m := fr.pos[j].Sub(*first).Len(); m > 0.01 {
+					t.Errorf("step %d %s: %s slides %.1f mm", i, s.Action, d.Effector, m*1000)
+					break
+				}
+			}
+		}
+	}
+	if p.Stuck() > 0 {
+		t.Errorf("stuck %d times", p.Stuck())
+	}
+	var names []string
+	for _, s := range steps {
+		names = append(names, s.Action)
+	}
+	t.Logf("%d actions: %v; root from %.2v to %.2v", len(steps), names, roots[0], roots[len(roots)-1])
+	if roots[len(roots)-1][0]-roots[0][0] < 3 {
+		t.Errorf("walked only %.2f m east", roots[len(roots)-1][0]-roots[0][0])
+	}
+}

@@ -1,0 +1,229 @@
+package planner
+
+import (
+	"math"
+	"testing"
+
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+func defaultLib(t *testing.T) *actiongraph.Library {
+	t.Helper()
+	lib, _, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lib
+}
+
+// placed is the action's clip placed at frame without any warping (the
+// oracle for a warp whose supports are exactly where expected).
+func placedPositions(a *actiongraph.Action, frame actiongraph.Frame) []mgl64.Vec3 {
+	start := a.StartFrame()
+	pos := a.Clip.Positions()
+	for i := range pos {
+		p := start.ToLocal(pos[i])
+		p[1] -= a.Ground
+		pos[i] = frame.Apply(p)
+	}
+	return pos
+}
+
+func expectedTargets(a *actiongraph.Action, frame actiongraph.Frame) []Target {
+	var ts []Target
+	for k, d := range a.Docks {
+		ts = append(ts, Target{Dock: k, Pose: frame.DockPose(d.Pose)})
+	}
+	return ts
+}
+
+// Supports exactly where the action expects them change nothing.
+func TestWarpIdentity(t *testing.T) {
+	lib := defaultLib(t)
+	frame := actiongraph.Frame{Position: mgl64.Vec3{2, 0.5, -1}, Yaw: 0.8}
+	for _, name := range []string{"walk.l", "turn-left.r", "step-up-30.l", "climb-ledge.l", "vault-box.r"} {
+		a := lib.Get(name)
+		w, err := Warp(a, frame, expectedTargets(a, frame), WarpOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := placedPositions(a, frame)
+		got := w.Clip.Positions()
+		worst := 0.0
+		for i := range want {
+			worst = math.Max(worst, got[i].Sub(want[i]).Len())
+		}
+		if worst > 1e-4 || math.Abs(w.Turn) > 1e-6 || w.RootOffset.Len() > 1e-4 {
+			t.Errorf("%s: moved %g m, turn %g, offset %v", name, worst, w.Turn, w.RootOffset)
+		}
+	}
+}
+
+// Displaced supports: every docked effector sits on its support (carried
+// rigidly from where the clip had it) to 1e-6 m during its dock, bones keep
+// their lengths, the root offset is the weighted mean displacement.
+func TestWarpLandsOnSupport(t *testing.T) {
+	lib := defaultLib(t)
+	frame := actiongraph.Frame{Position: mgl64.Vec3{0, 0, 0}, Yaw: 0}
+	for _, name := range []string{"walk.l", "step-up-15.r", "hop-gap.l", "climb-ledge.r", "stop.l"} {
+		a := lib.Get(name)
+		ts := expectedTargets(a, frame)
+		// Move each support a few centimetres and turn it a few degrees.
+		for k := range ts {
+			ts[k].Pose.Position = ts[k].Pose.Position.Add(mgl32.Vec3{0.04 * float32(k%2), 0.03, -0.05 + 0.02*float32(k)})
+			ts[k].Pose.Yaw += 0.05
+		}
+		w, err := Warp(a, frame, ts, WarpOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := w.Clip
+		sk := c.Skeleton
+		n := sk.NumJoints()
+		pos := c.Positions()
+		for _, r := range w.Docks {
+			if !r.Reached || r.Error > 1e-6 {
+				t.Errorf("%s dock %d: reached %v, error %g", name, r.Dock, r.Reached, r.Error)
+			}
+		}
+		for f := range c.Frames() {
+			for j, p := range sk.Parents {
+				if p >= 0 {
+					if e := math.Abs(pos[f*n+j].Sub(pos[f*n+p]).Len() - sk.Offsets[j].Len()); e > 1e-6 {
+						t.Fatalf("%s frame %d: bone %s off by %g", name, f, sk.Names[j], e)
+					}
+				}
+			}
+		}
+		// The planted joint stays put during its dock (it was still in the
+		// clip, and the support does not move).
+		for _, d := range a.Docks {
+			j := sk.Index(d.Effector)
+			f0, f1 := int(math.Round(d.Start/c.FrameTime)), int(math.Round(d.End/c.FrameTime))
+			for f := f0; f <= f1; f++ {
+				if s := pos[f*n+j].Sub(pos[f0*n+j]).Len(); s > 0.01 {
+					t.Errorf("%s: %s slides %.1f mm during its dock", name, d.Effector, s*1000)
+					break
+				}
+			}
+		}
+	}
+}
+
+// Supports turned about the frame's origin: the action turns with them.
+func TestWarpReorients(t *testing.T) {
+	lib := defaultLib(t)
+	a := lib.Get("walk.l")
+	frame := actiongraph.Frame{}
+	ts := expectedTargets(a, frame)
+	const turn = 0.1
+	rot := actiongraph.Frame{Yaw: turn}
+	for k := range ts {
+		p := ts[k].Pose.Position
+		q := rot.Apply(mgl64.Vec3{float64(p[0]), float64(p[1]), float64(p[2])})
+		ts[k].Pose = dock.Pose{Position: mgl32.Vec3{float32(q[0]), float32(q[1]), float32(q[2])}, Yaw: ts[k].Pose.Yaw + turn}
+	}
+	w, err := Warp(a, frame, ts, WarpOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if math.Abs(w.Turn-turn) > 1e-6 || w.RootOffset.Len() > 1e-5 {
+		t.Fatalf("turn %g (want %g), offset %v", w.Turn, turn, w.RootOffset)
+	}
+	for _, r := range w.Docks {
+		if r.Error > 1e-5 {
+			t.Errorf("dock %d error %g", r.Dock, r.Error)
+		}
+	}
+}
+
+// A support out of reach is reported, not hidden, and nothing is NaN.
+func TestWarpUnreachable(t *testing.T) {
+	lib := defaultLib(t)
+	a := lib.Get("walk.l")
+	frame := actiongraph.Frame{}
+	ts := expectedTargets(a, frame)
+	ts[1].Pose.Position[0] += 2.5 // the landing foot's support far to the side of the other
+	w, err := Warp(a, frame, ts, WarpOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Docks[0].Reached && w.Docks[1].Reached || math.Max(w.Docks[0].Error, w.Docks[1].Error) < 0.1 {
+		t.Fatalf("%+v", w.Docks)
+	}
+	for _, p := range w.Clip.Positions() {
+		if p[0] != p[0] || p[1] != p[1] || p[2] != p[2] {
+			t.Fatal("NaN")
+		}
+	}
+	if _, err := Warp(a, frame, []Target{{Dock: 9}}, WarpOptions{}); err == nil {
+		t.Fatal("a dock the action lacks was accepted")
+	}
+}
+
+// On a real scene: every feasible first action of a plan, warped to the
+// supports its geo-queries found, puts each docked effector on its support.
+func TestWarpPlanOnStepping(t *testing.T) {
+	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := scenes.Load("builtin:stepping", scenes.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := geoquery.NewProbe(bvh, geoquery.DefaultParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	templates := map[string]*dock.Template{}
+	for _, n := range []string{"foot", "hand"} {
+		templates[n], _ = dock.Builtin(n)
+	}
+	pt, err := actiongraph.NewPlanTree(g, templates, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := actiongraph.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
+	pt.Reset(start, int32(lib.Index(actiongraph.TableIStart)), 1)
+	pt.Evaluate(q, actiongraph.Budget{})
+	warped := 0
+	for _, c := range pt.Feasible(nil) {
+		n := pt.Nodes[c]
+		a := lib.Actions[n.Action]
+		var ts []Target
+		for k := range a.Docks {
+			s := pt.Slots[n.FirstDock+int32(k)]
+			ts = append(ts, Target{Dock: k, Pose: s.Pose})
+		}
+		w, err := Warp(a, n.Frame, ts, WarpOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range w.Docks {
+			if !r.Reached || r.Error > 1e-6 {
+				t.Errorf("%s dock %d: %+v", a.Name, r.Dock, r)
+			}
+		}
+		// The root moves smoothly: no jump over 5 cm between frames.
+		nj := w.Clip.Skeleton.NumJoints()
+		for f := 1; f < w.Clip.Frames(); f++ {
+			if d := w.Clip.Trans[f*nj].Sub(w.Clip.Trans[(f-1)*nj]).Len(); d > 0.05 {
+				t.Errorf("%s frame %d: the root jumps %.1f cm", a.Name, f, d*100)
+			}
+		}
+		warped++
+	}
+	if warped < 3 {
+		t.Fatalf("only %d feasible actions", warped)
+	}
+}
