@@ -1,11 +1,8 @@
 package supportview
 
 import (
-	"bytes"
-	"encoding/json"
 	"math/bits"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -163,23 +160,4 @@ func TestGLBPerRunDungeon(t *testing.T) {
 }
 
 // validate runs the Khronos glTF validator when CI provides it.
-func validate(t *testing.T, path string) {
-	script := os.Getenv("FOOTHOLD_GLTF_VALIDATOR")
-	if script == "" {
-		t.Log("FOOTHOLD_GLTF_VALIDATOR not set: the Khronos validator check is skipped (.ci/run sets it)")
-		return
-	}
-	out, err := exec.Command("node", script, path).Output()
-	var r struct {
-		Errors   int      `json:"errors"`
-		Warnings int      `json:"warnings"`
-		Messages []string `json:"messages"`
-	}
-	if jerr := json.Unmarshal(bytes.TrimSpace(out), &r); jerr != nil {
-		t.Fatalf("validator: %v (%v): %s", err, jerr, out)
-	}
-	if r.Errors != 0 {
-		t.Fatalf("glTF validator: %d errors: %v", r.Errors, r.Messages)
-	}
-	t.Logf("glTF validator: 0 errors, %d warnings", r.Warnings)
-}
+func validate(t *testing.T, path string) { testdata.ValidateGLTF(t, path) }

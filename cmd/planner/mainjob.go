@@ -46,7 +46,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1
 	}
-	sum, err := runScript(s.Scene, "", s, *out, 4, stderr)
+	sum, err := runScript(s.Scene, "", s, *out, 4)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1

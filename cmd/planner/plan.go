@@ -62,7 +62,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner plan: no action %q (have %v)\n", *state, lib.Names())
 		return 1
 	}
-	w, err := loadWorld(*spec, lib, stderr)
+	w, err := loadWorld(*spec, "", lib)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
 		return 1

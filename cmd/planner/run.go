@@ -46,34 +46,16 @@ type runSummary struct {
 
 // runScript drives the character with a scripted input and writes the
 // warped motion (BVH, glTF), a picture and a JSON summary into out.
-func runScript(spec, fst string, s *planner.Script, out string, depth int, stderr io.Writer) (*runSummary, error) {
+func runScript(spec, fst string, s *planner.Script, out string, depth int) (*runSummary, error) {
 	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
 	if err != nil {
 		return nil, err
 	}
-	m, err := scenes.Load(spec, scenes.LoadOptions{})
+	w, err := loadWorld(spec, fst, lib)
 	if err != nil {
 		return nil, err
 	}
-	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
-	if err != nil {
-		return nil, err
-	}
-	templates := map[string]*dock.Template{}
-	var list []*dock.Template
-	for _, n := range []string{"foot", "hand"} {
-		t, _ := dock.Builtin(n)
-		templates[n] = t
-		list = append(list, t)
-	}
-	trees, source, err := supportData(m, bvh, list, fst)
-	if err != nil {
-		return nil, err
-	}
-	q, err := geoquery.NewTree(bvh, geoquery.DefaultParams(), trees)
-	if err != nil {
-		return nil, err
-	}
+	m, bvh, templates, q, source := w.mesh, w.bvh, w.templates, w.tree, w.support
 	res, err := planner.Run(planner.Config{Library: lib, Graph: g, Querier: q, Templates: templates, Scene: bvh, Depth: depth}, s, 60, bvh)
 	if err != nil {
 		return nil, err
@@ -230,7 +212,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if sc == "" {
 		sc = "builtin:stepping"
 	}
-	sum, err := runScript(sc, *fst, s, *out, *depth, stderr)
+	sum, err := runScript(sc, *fst, s, *out, *depth)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner run: %v\n", err)
 		return 1

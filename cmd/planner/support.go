@@ -2,15 +2,12 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"sort"
 
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
-	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/scenes"
-	"github.com/foothold/foothold/supporttree"
 )
 
 // world is a scene ready to plan in: its mesh, BVH, the templates the
@@ -21,12 +18,13 @@ type world struct {
 	templates map[string]*dock.Template
 	probe     *geoquery.Probe
 	tree      *geoquery.Tree
-	buildSecs float64
+	support   string // where the support data came from
 }
 
-// loadWorld loads a scene and builds the support-trees of every template
-// lib docks with (a progress bar on stderr when it is a terminal).
-func loadWorld(spec string, lib *actiongraph.Library, stderr io.Writer) (*world, error) {
+// loadWorld loads a scene and the support-trees of every template lib
+// docks with: from fst when given, else from the cache (built with a
+// progress bar on stderr when missing).
+func loadWorld(spec, fst string, lib *actiongraph.Library) (*world, error) {
 	m, err := scenes.Load(spec, scenes.LoadOptions{})
 	if err != nil {
 		return nil, err
@@ -50,19 +48,16 @@ func loadWorld(spec string, lib *actiongraph.Library, stderr io.Writer) (*world,
 		}
 	}
 	sort.Strings(names)
-	params := geoquery.DefaultParams()
-	trees := map[*dock.Template]*supporttree.Tree{}
+	var list []*dock.Template
 	for _, n := range names {
-		bar := progress.New("support "+n, 0)
-		tr, st, err := supporttree.Build(m, bvh, w.templates[n], params.Lattice, supporttree.BuildOptions{
-			Progress: func(done, total int) { bar.Set(int64(done), int64(total)) }})
-		bar.Done()
-		if err != nil {
-			return nil, err
-		}
-		w.buildSecs += st.Duration.Seconds()
-		trees[w.templates[n]] = tr
+		list = append(list, w.templates[n])
 	}
+	trees, source, err := supportData(m, bvh, list, fst)
+	if err != nil {
+		return nil, err
+	}
+	w.support = source
+	params := geoquery.DefaultParams()
 	if w.probe, err = geoquery.NewProbe(bvh, params); err != nil {
 		return nil, err
 	}
