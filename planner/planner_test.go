@@ -84,6 +84,7 @@ func TestPlannerWalksStepping(t *testing.T) {
 	sk := p.Pose().Skeleton
 	n := sk.NumJoints()
 	var roots []mgl64.Vec3
+	var rootRot []mgl64.Quat
 	pos := make([]mgl64.Vec3, n)
 	world := make([]mgl64.Quat, n)
 	type sample struct {
@@ -96,11 +97,17 @@ func TestPlannerWalksStepping(t *testing.T) {
 		ps := p.Update(dt, inputAt(script, float64(f)*dt))
 		sk.FK(ps.Trans, ps.Rot, pos, world)
 		roots = append(roots, ps.Trans[0])
+		rootRot = append(rootRot, ps.Rot[0])
 		frames = append(frames, sample{len(p.Steps()) - 1, ps.Time, append([]mgl64.Vec3(nil), pos...)})
 	}
 	for f := 1; f < len(roots); f++ {
 		if d := roots[f].Sub(roots[f-1]).Len(); d > 0.05 {
 			t.Errorf("frame %d: the root jumps %.1f cm", f, d*100)
+		}
+		// Nor does it turn abruptly: a 30° turn over half a second is 1°
+		// per frame.
+		if a := 2 * math.Acos(math.Min(1, math.Abs(rootRot[f].Dot(rootRot[f-1])))) * 180 / math.Pi; a > 3 {
+			t.Errorf("frame %d: the root turns %.1f° in one frame", f, a)
 		}
 	}
 	steps := p.Steps()

@@ -99,7 +99,8 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 	var weight float64
 	type fix struct {
 		target          Target
-		expected        dock.Pose
+		local           dock.Pose // the dock in the action frame
+		expected        dock.Pose // and in the world, fully reoriented
 		from, to        int // frames of the dock
 		joint, mid, top int // effector chain: wrist or ankle, elbow or knee, shoulder or hip
 	}
@@ -114,7 +115,7 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 		if j < 0 || sk.Parents[j] < 0 || sk.Parents[sk.Parents[j]] < 0 {
 			return nil, fmt.Errorf("planner: action %q: effector %q has no two-bone chain", a.Name, d.Effector)
 		}
-		fixes = append(fixes, fix{t, e, int(math.Round(d.Start / c.FrameTime)), int(math.Round(d.End / c.FrameTime)), j, sk.Parents[j], sk.Parents[sk.Parents[j]]})
+		fixes = append(fixes, fix{t, d.Pose, e, int(math.Round(d.Start / c.FrameTime)), int(math.Round(d.End / c.FrameTime)), j, sk.Parents[j], sk.Parents[sk.Parents[j]]})
 	}
 	if weight > 0 {
 		w.RootOffset = sum.Mul(1 / weight)
@@ -156,7 +157,12 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 	}
 	start := a.StartFrame()
 	out := &motion.Clip{Skeleton: sk, FrameTime: c.FrameTime, Trans: append([]mgl64.Vec3(nil), c.Trans...), Rot: append([]mgl64.Quat(nil), c.Rot...)}
-	turnQ := mgl64.QuatRotate(w.Frame.Yaw-start.Yaw, mgl64.Vec3{0, 1, 0})
+	// The turn eases in over the first moments of the action (a quarter
+	// of it, at most 0.3 s), so the root does not rotate at the seam.
+	easeFrames := max(1, int(math.Round(math.Min(0.3, a.Duration()/4)/c.FrameTime)))
+	frameAt := func(f int) actiongraph.Frame {
+		return actiongraph.Frame{Position: w.Frame.Position, Yaw: frame.Yaw + turn*smooth(float64(f)/float64(easeFrames))}
+	}
 	off, vel := opt.RootOffset, opt.RootVelocity
 	offsets := make([]mgl64.Vec3, c.Frames())
 	for f := range c.Frames() {
@@ -166,8 +172,9 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 		offsets[f] = off
 		root := start.ToLocal(c.Trans[f*n])
 		root[1] -= a.Ground
-		out.Trans[f*n] = w.Frame.Apply(root).Add(off)
-		out.Rot[f*n] = turnQ.Mul(c.Rot[f*n]).Normalize()
+		fr := frameAt(f)
+		out.Trans[f*n] = fr.Apply(root).Add(off)
+		out.Rot[f*n] = mgl64.QuatRotate(fr.Yaw-start.Yaw, mgl64.Vec3{0, 1, 0}).Mul(c.Rot[f*n]).Normalize()
 	}
 	w.EndOffset, w.RootVelocity = off, vel
 	pos := make([]mgl64.Vec3, n)
@@ -190,8 +197,9 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 			if f < fx.from || f > fx.to {
 				continue
 			}
-			dq := mgl64.QuatRotate(math.Remainder(float64(fx.target.Pose.Yaw-fx.expected.Yaw), 2*math.Pi), mgl64.Vec3{0, 1, 0})
-			target := vec(fx.target.Pose.Position).Add(dq.Rotate(pos[fx.joint].Sub(offsets[f]).Sub(vec(fx.expected.Position))))
+			e := frameAt(f).DockPose(fx.local)
+			dq := mgl64.QuatRotate(math.Remainder(float64(fx.target.Pose.Yaw-e.Yaw), 2*math.Pi), mgl64.Vec3{0, 1, 0})
+			target := vec(fx.target.Pose.Position).Add(dq.Rotate(pos[fx.joint].Sub(offsets[f]).Sub(vec(e.Position))))
 			// Short of the IK's soft zone, so the limb meets the target exactly.
 			reach := sk.Offsets[fx.mid].Len() + sk.Offsets[fx.joint].Len() - ikSoft - 0.001
 			hip := pos[fx.top]
@@ -214,11 +222,8 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 	// out over opt.Blend around each dock.
 	base := make([]mgl64.Vec3, n)
 	baseW := make([]mgl64.Quat, n)
-	for k, fx := range fixes {
+	for _, fx := range fixes {
 		rep := DockReport{Dock: fx.target.Dock, Reached: true}
-		delta := float64(fx.target.Pose.Yaw - fx.expected.Yaw)
-		delta = math.Remainder(delta, 2*math.Pi)
-		dq := mgl64.QuatRotate(delta, mgl64.Vec3{0, 1, 0})
 		l1, l2 := sk.Offsets[fx.mid].Len(), sk.Offsets[fx.joint].Len()
 		for f := max(fx.from-blend, 0); f <= min(fx.to+blend, c.Frames()-1); f++ {
 			wgt := 1.0
@@ -232,8 +237,10 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 			sk.FK(fr, rr, pos, world)
 			// Where the joint would be without the root offset, carried
 			// rigidly from the expected dock pose onto the support.
+			e := frameAt(f).DockPose(fx.local)
+			dq := mgl64.QuatRotate(math.Remainder(float64(fx.target.Pose.Yaw-e.Yaw), 2*math.Pi), mgl64.Vec3{0, 1, 0})
 			p0 := pos[fx.joint].Sub(offsets[f])
-			target := vec(fx.target.Pose.Position).Add(dq.Rotate(p0.Sub(vec(fx.expected.Position))))
+			target := vec(fx.target.Pose.Position).Add(dq.Rotate(p0.Sub(vec(e.Position))))
 			target = pos[fx.joint].Add(target.Sub(pos[fx.joint]).Mul(wgt))
 			copy(base, pos)
 			copy(baseW, world)
@@ -262,7 +269,6 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 			rr[fx.joint] = lower.Inverse().Mul(endW).Normalize()
 		}
 		w.Docks = append(w.Docks, rep)
-		_ = k
 	}
 	w.Clip = out
 	return w, nil

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +50,9 @@ func TestMainJob(t *testing.T) {
 	for f := 1; f < c.Frames(); f++ {
 		if d := c.Trans[f*n].Sub(c.Trans[(f-1)*n]).Len(); d > 0.05 {
 			t.Errorf("frame %d: the root jumps %.1f cm", f, d*100)
+		}
+		if a := 2 * math.Acos(math.Min(1, math.Abs(c.Rot[f*n].Dot(c.Rot[(f-1)*n])))) * 180 / math.Pi; a > 3 {
+			t.Errorf("frame %d: the root turns %.1f° in one frame", f, a)
 		}
 	}
 	if c.Frames() != sum.Frames {
