@@ -101,8 +101,8 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 		target          Target
 		local           dock.Pose // the dock in the action frame
 		expected        dock.Pose // and in the world, fully reoriented
-		from, to        int // frames of the dock
-		joint, mid, top int // effector chain: wrist or ankle, elbow or knee, shoulder or hip
+		from, to        int       // frames of the dock
+		joint, mid, top int       // effector chain: wrist or ankle, elbow or knee, shoulder or hip
 	}
 	var fixes []fix
 	for _, t := range targets {
