@@ -167,7 +167,6 @@ func (p *Planner) begin(s int32, frame actiongraph.Frame, ts []Target) error {
 // its last pose and Stuck counts it.
 func (p *Planner) Update(dt float64, in Input) Pose {
 	t0 := time.Now()
-	p.tree.Evaluate(p.cfg.Querier, actiongraph.Budget{Time: p.cfg.Budget})
 	p.t += dt
 	p.clock += dt
 	for p.t >= p.act.Duration() {
@@ -189,8 +188,12 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 			p.stuck++
 			break
 		}
-		p.tree.Evaluate(p.cfg.Querier, actiongraph.Budget{Time: p.cfg.Budget})
 	}
+	// Plan with what is left of the frame's budget, less a tenth for the
+	// last unit of work to finish in (and at least an eighth of it, so
+	// a new plan always makes progress).
+	left := max(p.cfg.Budget*9/10-time.Since(t0), p.cfg.Budget/8)
+	p.tree.Evaluate(p.cfg.Querier, actiongraph.Budget{Time: left})
 	p.PlanTime = time.Since(t0)
 	return p.Pose()
 }
