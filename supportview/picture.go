@@ -117,7 +117,7 @@ func Picture(m *scenes.Mesh, tr *supporttree.Tree, template string, opt PictureO
 	white := color.RGBA{255, 255, 255, 255}
 	title := fmt.Sprintf("%s: where the %q template is supported (%d positions, %d samples)", opt.Title, template, tr.Positions(), tr.Samples())
 	out.Text(8, 18, title, white)
-	out.Text(8, 38, fmt.Sprintf("colour: how many of the %d yaws (every %.0f°) are supported at a position; the level is shaded by height", nYaws, float64(lat.Angular)*180/math.Pi), white)
+	out.Text(8, 38, fmt.Sprintf("colour: how many of the %d yaws (every %.0f degrees) are supported at a position; the level is shaded by height", nYaws, float64(lat.Angular)*180/math.Pi), white)
 	// Legend: a colour bar from 1 to all yaws.
 	ly := head + ph + 18
 	barW := 360
