@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -37,11 +36,8 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 	mocap := fs.String("mocap", "", "also add one looped gait cycle of this CMU walk (cmu-walk.bvh)")
 	graphOut := fs.String("graph", "", "write the state graph as YAML to this file")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per action")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 1
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "planner actions: unexpected argument %q\n", fs.Arg(0))
@@ -98,12 +94,7 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if enc.Encode(out) != nil {
-			return 1
-		}
-		return 0
+		return printJSON(stdout, out)
 	}
 	levels := g.Count(int32(lib.Index(actiongraph.TableIStart)), 4)
 	fmt.Fprintf(stdout, "%d actions; unrolled from %s the graph has %v animations at depths 1-4 (paper 5 / 32 / 197 / 1,236)\n\n", len(out), actiongraph.TableIStart, levels)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -51,11 +50,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	z := fs.Float64("z", defaultStart.Position[2], "start z (m)")
 	yawDeg := fs.Float64("yaw", defaultStart.Yaw*180/math.Pi, "start heading (degrees; 90 faces +X)")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per depth")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 1
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 || *depth < 1 || *depth > 8 || (*versions != "both" && *versions != "tree") || *reps < 1 {
 		fmt.Fprintln(stderr, "planner bench: want [--scene S] [--depth 1-8] [--versions both|tree] [--reps N] [--json]")
@@ -117,12 +113,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		rows = append(rows, row)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if enc.Encode(rows) != nil {
-			return 1
-		}
-		return 0
+		return printJSON(stdout, rows)
 	}
 	fmt.Fprintf(stdout, "Table I on %s: the default graph unrolled from %s at (%.1f, %.1f) heading %.0f°, every node evaluated\n",
 		*spec, actiongraph.TableIStart, start.Position[0], start.Position[2], *yawDeg)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -30,11 +29,8 @@ func runDocks(args []string, stdout, stderr io.Writer) int {
 	scale := fs.Float64("scale", 1, "file units to metres (CMU: 0.056444; centimetres: 0.01)")
 	effFile := fs.String("effectors", "", "YAML file mapping feet and hands (default: recognised by joint name)")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per dock")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 1
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if *bvh == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "planner docks: want --bvh FILE [--scale S] [--effectors FILE] [--json]")
@@ -75,12 +71,7 @@ func runDocks(args []string, stdout, stderr io.Writer) int {
 			Yaw:      math.Round(float64(d.Pose.Yaw)*180/math.Pi*10) / 10})
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if enc.Encode(out) != nil {
-			return 1
-		}
-		return 0
+		return printJSON(stdout, out)
 	}
 	fmt.Fprintf(stdout, "%s: %d frames at %.0f fps (%.2f s), %d docks\n\n", *bvh, c.Frames(), 1/c.FrameTime, c.Duration(), len(out))
 	fmt.Fprintf(stdout, "%-18s %-8s %8s %8s   %-26s %7s\n", "effector", "template", "start s", "end s", "position m (start frame)", "yaw °")

@@ -18,7 +18,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -84,11 +83,8 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	spec := fs.String("scene", "builtin:stepping", "scene: builtin:NAME or an .obj/.gltf/.glb file")
 	z := fs.Float64("z", math.NaN(), "the walking line's z in metres (default: the middle of the scene)")
 	asJSON := fs.Bool("json", false, "print a machine-readable JSON summary")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 1
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "planner: unexpected argument %q\n", fs.Arg(0))
@@ -139,12 +135,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		r.Profile = append(r.Profile, p)
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(r); err != nil {
-			return 1
-		}
-		return 0
+		return printJSON(stdout, r)
 	}
 	printReport(stdout, r, b)
 	return 0

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
@@ -42,11 +41,8 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	png := fs.String("png", "", "write the picture here")
 	ppm := fs.Float64("ppm", 0, "pixels per metre (default: fit 1000 pixels)")
 	asJSON := fs.Bool("json", false, "print a JSON summary")
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return 0
-		}
-		return 1
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if fs.NArg() > 0 || *depth < 1 || *depth > 6 {
 		fmt.Fprintln(stderr, "planner plan: want [--scene S] [--depth 1-6] [--x X --z Z --yaw DEG] [--png FILE] [--json]")
@@ -109,12 +105,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if *asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if enc.Encode(r) != nil {
-			return 1
-		}
-		return 0
+		return printJSON(stdout, r)
 	}
 	fmt.Fprintf(stdout, "%s: from %s at (%.2f, %.2f, %.2f) heading %.0f°, depth %d: %d animations, %d supported, %d alive, %d geo-queries\n",
 		*spec, *state, *x, ground, *z, *yawDeg, *depth, r.Animations, r.Supported, r.Alive, r.Queries)

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"image/color"
@@ -190,11 +189,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fst := fs.String("fst", "", "support data built for the scene (default: built once and cached)")
 	depth := fs.Int("depth", 4, "plan depth")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 1
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	if *input == "" || *out == "" || fs.NArg() > 0 || *depth < 1 || *depth > 6 {
 		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--fst F] [--depth 1-6] [--json]")
@@ -222,12 +218,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 
 func printRun(sum *runSummary, asJSON bool, stdout io.Writer) int {
 	if asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		if enc.Encode(sum) != nil {
-			return 1
-		}
-		return 0
+		return printJSON(stdout, sum)
 	}
 	counts := map[string]int{}
 	for _, a := range sum.Actions {
