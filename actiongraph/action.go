@@ -48,7 +48,7 @@ func (a *Action) Duration() float64 { return a.Clip.Duration() }
 
 // StartFrame is the action frame in clip coordinates.
 func (a *Action) StartFrame() motion.RootPoint {
-	return a.Clip.Trajectory(a.Effectors.Hips)[0]
+	return a.Clip.RootPointAt(0, a.Effectors.Hips)
 }
 
 // ComputeDelta measures the root delta of a clip: the end frame's ground

@@ -7,6 +7,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -73,7 +74,8 @@ type PlanTree struct {
 	cursor    int32 // the first node that may be unknown
 	grow      int32 // the first node whose children may still be missing
 	templates [][]*dock.Template
-	share     [][]int32 // per edge, per dock of the child: the parent's dock index, or -1
+	share     [][]int32          // per edge, per dock of the child: the parent's dock index, or -1
+	starts    []motion.RootPoint // per action: its action frame in clip coordinates
 	spare     []Node
 	spareS    []Slot
 	queue     []int32
@@ -105,6 +107,9 @@ func NewPlanTree(g *Graph, templates map[string]*dock.Template, tableI bool) (*P
 			}
 			t.templates[i] = append(t.templates[i], tp)
 		}
+	}
+	for _, a := range lib.Actions {
+		t.starts = append(t.starts, a.StartFrame())
 	}
 	for s := range lib.Actions {
 		for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
@@ -374,7 +379,7 @@ func (t *PlanTree) Path(i int32, step float64, out []mgl64.Vec3) []mgl64.Vec3 {
 	n := t.Nodes[i]
 	a := t.Graph.Library.Actions[n.Action]
 	c := a.Clip
-	start := a.StartFrame()
+	start := t.starts[n.Action]
 	nj := c.Skeleton.NumJoints()
 	for tm := 0.0; ; tm += step {
 		f := min(int(math.Round(tm/c.FrameTime)), c.Frames()-1)

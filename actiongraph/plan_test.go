@@ -309,3 +309,47 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 		t.Logf("step %d: committed to %s, %d nodes, %d budgeted calls", step, w.lib.Actions[cn.Action].Name, len(pt.Nodes), calls)
 	}
 }
+
+// A node's root path starts at its frame and ends where its action's delta
+// takes it, on the frame's ground.
+func TestPath(t *testing.T) {
+	lib, g, err := Default(DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := NewPlanTree(g, builtinTemplates(t), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b scenes.Builder
+	b.Box(v(-10, -1, -10), v(10, 0.3, 10))
+	bvh, err := scenes.NewBVH(b.Mesh(), scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := geoquery.NewProbe(bvh, tightParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt.Reset(Frame{Position: mgl64.Vec3{1, 0.3, 2}, Yaw: 0.7}, int32(lib.Index(TableIStart)), 2)
+	pt.Evaluate(q, Budget{})
+	if len(pt.Nodes) < 10 {
+		t.Fatalf("%d nodes", len(pt.Nodes))
+	}
+	var buf []mgl64.Vec3
+	for i, n := range pt.Nodes {
+		a := lib.Actions[n.Action]
+		buf = pt.Path(int32(i), 0.1, buf[:0])
+		if want := int(math.Ceil(a.Duration()/0.1-1e-9)) + 1; len(buf) < want-1 || len(buf) > want+1 {
+			t.Errorf("node %d %s: %d points for %.2f s", i, a.Name, len(buf), a.Duration())
+		}
+		end := n.Frame.Then(a.Delta)
+		for _, c := range []struct {
+			got, want mgl64.Vec3
+		}{{buf[0], n.Frame.Position}, {buf[len(buf)-1], mgl64.Vec3{end.Position[0], n.Frame.Position[1], end.Position[2]}}} {
+			if d := c.got.Sub(c.want).Len(); d > 1e-6 {
+				t.Errorf("node %d %s: path point %v, want %v", i, a.Name, c.got, c.want)
+			}
+		}
+	}
+}

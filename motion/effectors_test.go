@@ -156,6 +156,9 @@ func TestTrajectoryHeading(t *testing.T) {
 		if d := WrapAngle(tr[f].Yaw - yaw); d*d > 1e-20 || tr[f].X != float64(f) || tr[f].Z != 2 {
 			t.Errorf("frame %d: %+v, want yaw %g", f, tr[f], yaw)
 		}
+		if r := c.RootPointAt(f, e.Hips); r != tr[f] {
+			t.Errorf("frame %d: RootPointAt %+v, Trajectory %+v", f, r, tr[f])
+		}
 		p := mgl64.Vec3{0.3, -1, 7}
 		if d := tr[f].ToWorld(tr[f].ToLocal(p)).Sub(p).Len(); d > 1e-12 {
 			t.Errorf("round trip off by %g", d)

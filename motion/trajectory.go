@@ -41,6 +41,15 @@ func (c *Clip) Trajectory(hips [2]int) []RootPoint {
 	return out
 }
 
+// RootPointAt returns the root point of frame f alone.
+func (c *Clip) RootPointAt(f int, hips [2]int) RootPoint {
+	n := c.Skeleton.NumJoints()
+	pos := make([]mgl64.Vec3, n)
+	world := make([]mgl64.Quat, n)
+	c.FrameFK(f, pos, world)
+	return RootPoint{X: pos[0][0], Z: pos[0][2], Yaw: Heading(pos, world, hips)}
+}
+
 // ToLocal expresses a world point in the frame of r (its origin on the
 // ground at height 0 of the clip, +Z along the heading).
 func (r RootPoint) ToLocal(p mgl64.Vec3) mgl64.Vec3 {

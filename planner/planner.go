@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"github.com/foothold/foothold/actiongraph"
@@ -23,7 +24,8 @@ type Input struct {
 	Heading float64 // [Units: rad]
 	Speed   float64 // [Units: m/s]
 	// Request prefers actions with this tag ("climb", "vault", "hop",
-	// "step"); empty for none.
+	// "step"), or with any of several separated by commas ("climb,vault");
+	// empty for none.
 	Request string
 }
 
@@ -81,6 +83,22 @@ type Planner struct {
 	// PlanTime is the time the last Update spent planning.
 	PlanTime time.Duration
 	feas     []int32
+	root     actiongraph.Frame // where the plan starts: the current action's end
+}
+
+// Depth is the plan depth.
+func (p *Planner) Depth() int { return p.cfg.Depth }
+
+// SetDepth changes the plan depth (at least 1); the plan restarts from the
+// current action and is evaluated anew by the next Updates.
+func (p *Planner) SetDepth(d int) {
+	d = max(d, 1)
+	if d == p.cfg.Depth {
+		return
+	}
+	p.cfg.Depth = d
+	p.count()
+	p.tree.Reset(p.root, p.node, d)
 }
 
 // Pose is a skeleton pose: local translations and rotations per joint, the
@@ -154,6 +172,7 @@ func (p *Planner) begin(s int32, frame actiongraph.Frame, ts []Target) error {
 	root := w.Frame
 	root.Position = root.Position.Add(w.EndOffset)
 	p.count()
+	p.root = root
 	p.tree.Reset(root, s, p.cfg.Depth)
 	// The next action starts from a frame that already holds the offset.
 	p.cur.EndOffset = mgl64.Vec3{}
@@ -296,10 +315,14 @@ func (p *Planner) count() {
 	}
 }
 
-func hasTag(a *actiongraph.Action, tag string) bool {
-	for _, t := range a.Tags {
-		if t == tag {
-			return true
+func hasTag(a *actiongraph.Action, tags string) bool {
+	for tags != "" {
+		var tag string
+		tag, tags, _ = strings.Cut(tags, ",")
+		for _, t := range a.Tags {
+			if t == tag {
+				return true
+			}
 		}
 	}
 	return false

@@ -2,7 +2,9 @@ package planner
 
 import (
 	"math"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
@@ -163,5 +165,63 @@ func TestPlannerWalksStepping(t *testing.T) {
 	t.Logf("%d actions: %v; root from %.2v to %.2v", len(steps), names, roots[0], roots[len(roots)-1])
 	if roots[len(roots)-1][0]-roots[0][0] < 3 {
 		t.Errorf("walked only %.2f m east", roots[len(roots)-1][0]-roots[0][0])
+	}
+}
+
+// SetDepth restarts the plan at the new depth: after it, the plan grows to
+// exactly that depth and no deeper.
+func TestSetDepth(t *testing.T) {
+	w := loadWorld(t, "builtin:stepping")
+	p, err := New(Config{Library: w.lib, Graph: w.g, Querier: w.tree, Templates: w.templates, Scene: w.bvh,
+		Start: actiongraph.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}, Depth: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	deepest := func() int32 {
+		d := int32(0)
+		for _, n := range p.Tree().Nodes {
+			d = max(d, n.Depth)
+		}
+		return d
+	}
+	for _, d := range []int{3, 1, 5, 2} {
+		p.SetDepth(d)
+		if p.Depth() != d {
+			t.Fatalf("Depth() = %d after SetDepth(%d)", p.Depth(), d)
+		}
+		for range 20 {
+			p.Update(1.0/600, Input{}) // short steps: no action ends
+		}
+		if got := deepest(); got != int32(d) {
+			t.Errorf("SetDepth(%d): the plan reaches depth %d", d, got)
+		}
+	}
+}
+
+// A request may name several tags: by the gap, where there is nothing to
+// climb, "climb,hop" walks exactly as "hop" does, and "climb" alone not.
+func TestRequestSeveralTags(t *testing.T) {
+	w := loadWorld(t, "builtin:stepping")
+	walk := func(req string) string {
+		p, err := New(Config{Library: w.lib, Graph: w.g, Querier: w.tree, Templates: w.templates, Scene: w.bvh,
+			Start: actiongraph.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}, Budget: time.Hour})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 * 60 {
+			p.Update(1.0/60, Input{Heading: math.Pi / 2, Speed: 1.2, Request: req})
+		}
+		var names []string
+		for _, s := range p.Steps() {
+			names = append(names, s.Action)
+		}
+		return strings.Join(names, " ")
+	}
+	hop, both, climb := walk("hop"), walk("climb,hop"), walk("climb")
+	if !strings.Contains(hop, "hop") || both != hop {
+		t.Errorf("request hop: %s; request climb,hop: %s", hop, both)
+	}
+	if climb == hop {
+		t.Errorf("request climb walks as request hop: %s", climb)
 	}
 }

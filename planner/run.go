@@ -28,21 +28,11 @@ type RunResult struct {
 // nil, finds the start's floor (the highest one under x, z, or the first
 // below the script's y).
 func Run(cfg Config, s *Script, fps float64, bvh *scenes.BVH) (*RunResult, error) {
-	y := 0.0
-	if bvh != nil {
-		b := bvh.Bounds()
-		top := float64(b.Max[1]) + 1
-		if !math.IsNaN(s.Y) {
-			top = s.Y
-		}
-		ray := scenes.Ray{Origin: [3]float32{float32(s.X), float32(top), float32(s.Z)}, Dir: [3]float32{0, -1, 0}, TMax: float32(top-float64(b.Min[1])) + 1}
-		h, ok := bvh.ClosestHit(ray, nil)
-		if !ok {
-			return nil, fmt.Errorf("planner: no floor under the script's start (x %.2f, z %.2f)", s.X, s.Z)
-		}
-		y = float64(ray.At(h.T)[1])
+	start, err := s.Start(bvh)
+	if err != nil {
+		return nil, err
 	}
-	cfg.Start = actiongraph.Frame{Position: mgl64.Vec3{s.X, y, s.Z}, Yaw: s.YawDeg * math.Pi / 180}
+	cfg.Start = start
 	cfg.State = s.State
 	p, err := New(cfg)
 	if err != nil {
@@ -66,6 +56,27 @@ func Run(cfg Config, s *Script, fps float64, bvh *scenes.BVH) (*RunResult, error
 	res.Steps, res.Stuck, res.Tree = p.Steps(), p.Stuck(), p.Tree()
 	res.Made, res.Pruned = p.made, p.pruned
 	return res, nil
+}
+
+// Start is where the script starts the character: its x, z and heading on
+// the floor below. With bvh nil the floor is at y = 0; otherwise it is the
+// highest floor under x, z, or the first below the script's y.
+func (s *Script) Start(bvh *scenes.BVH) (actiongraph.Frame, error) {
+	y := 0.0
+	if bvh != nil {
+		b := bvh.Bounds()
+		top := float64(b.Max[1]) + 1
+		if !math.IsNaN(s.Y) {
+			top = s.Y
+		}
+		ray := scenes.Ray{Origin: [3]float32{float32(s.X), float32(top), float32(s.Z)}, Dir: [3]float32{0, -1, 0}, TMax: float32(top-float64(b.Min[1])) + 1}
+		h, ok := bvh.ClosestHit(ray, nil)
+		if !ok {
+			return actiongraph.Frame{}, fmt.Errorf("planner: no floor under the script's start (x %.2f, z %.2f)", s.X, s.Z)
+		}
+		y = float64(ray.At(h.T)[1])
+	}
+	return actiongraph.Frame{Position: mgl64.Vec3{s.X, y, s.Z}, Yaw: s.YawDeg * math.Pi / 180}, nil
 }
 
 // Median and Max of the per-frame planning times.

@@ -69,7 +69,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	start := actiongraph.Frame{Position: mgl64.Vec3{*x, 0, *z}, Yaw: *yawDeg * math.Pi / 180}
 	state := int32(lib.Index(actiongraph.TableIStart))
-	pt, err := actiongraph.NewPlanTree(g, w.templates, true)
+	pt, err := actiongraph.NewPlanTree(g, w.Templates, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner bench: %v\n", err)
 		return 1
@@ -80,7 +80,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		row := benchRow{Depth: d}
 		if *versions == "both" {
 			pt.Reset(start, state, d)
-			secs := timeEval(pt, w.probe)
+			secs := timeEval(pt, w.Probe)
 			row.ProbeSeconds = &secs
 			statuses = statuses[:0]
 			for _, n := range pt.Nodes {
@@ -90,7 +90,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		var times []float64
 		for range *reps {
 			pt.Reset(start, state, d)
-			times = append(times, timeEval(pt, w.tree))
+			times = append(times, timeEval(pt, w.Tree))
 		}
 		sort.Float64s(times)
 		row.TreeSeconds = times[len(times)/2]
@@ -117,7 +117,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "Table I on %s: the default graph unrolled from %s at (%.1f, %.1f) heading %.0f°, every node evaluated\n",
 		*spec, actiongraph.TableIStart, start.Position[0], start.Position[2], *yawDeg)
-	fmt.Fprintf(stdout, "(support data: %s; Version II times are medians of %d runs; one core)\n\n", w.support, *reps)
+	fmt.Fprintf(stdout, "(support data: %s; Version II times are medians of %d runs; one core)\n\n", w.Support, *reps)
 	fmt.Fprintf(stdout, "%5s %10s %9s %12s %12s %10s %14s %16s\n", "depth", "animations", "feasible", "Version I s", "Version II s", "µs/anim", "II vs I", "vs paper's II")
 	for _, r := range rows {
 		probe, speed := "-", "-"

@@ -63,19 +63,19 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
 		return 1
 	}
-	ground, ok := groundAt(w.bvh, w.mesh.Bounds(), *x, *y, *z)
+	ground, ok := groundAt(w.BVH, w.Mesh.Bounds(), *x, *y, *z)
 	if !ok {
 		fmt.Fprintf(stderr, "planner plan: no floor under x %.2f, z %.2f in %s\n", *x, *z, *spec)
 		return 1
 	}
 	start := actiongraph.Frame{Position: mgl64.Vec3{*x, ground, *z}, Yaw: *yawDeg * math.Pi / 180}
-	pt, err := actiongraph.NewPlanTree(g, w.templates, !*prune)
+	pt, err := actiongraph.NewPlanTree(g, w.Templates, !*prune)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
 		return 1
 	}
 	pt.Reset(start, int32(si), *depth)
-	pt.Evaluate(w.tree, actiongraph.Budget{})
+	pt.Evaluate(w.Tree, actiongraph.Budget{})
 	r := planJSON{Scene: *spec, Start: [4]float64{*x, ground, *z, *yawDeg}, State: *state, Depth: *depth, Animations: len(pt.Nodes) - 1, Queries: pt.Stats().Queries, PNG: *png, FeasibleNow: []string{}}
 	for _, n := range pt.Nodes[1:] {
 		if n.Status == actiongraph.Supported {
@@ -97,7 +97,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		if scale <= 0 {
 			scale = 1000 / (2 * reach)
 		}
-		v := topview.Render(w.mesh, *x-reach, *z-reach, *x+reach, *z+reach, scale, ground+2.5)
+		v := topview.Render(w.Mesh, *x-reach, *z-reach, *x+reach, *z+reach, scale, ground+2.5)
 		title := fmt.Sprintf("%s: %d animations from %s at (%.1f, %.1f), depth %d; %d supported, %d alive", *spec, r.Animations, *state, *x, *z, *depth, r.Supported, r.Alive)
 		if err := actiongraph.DrawPlan(pt, v, title).Save(*png); err != nil {
 			fmt.Fprintf(stderr, "planner plan: %v\n", err)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -14,15 +13,11 @@ import (
 	"strings"
 
 	"github.com/foothold/foothold/actiongraph"
-	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/internal/atomicfile"
-	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/internal/topview"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
-	"github.com/foothold/foothold/supporttree"
 )
 
 type runSummary struct {
@@ -54,8 +49,10 @@ func runScript(spec, fst string, s *planner.Script, out string, depth int) (*run
 	if err != nil {
 		return nil, err
 	}
-	m, bvh, templates, q, source := w.mesh, w.bvh, w.templates, w.tree, w.support
-	res, err := planner.Run(planner.Config{Library: lib, Graph: g, Querier: q, Templates: templates, Scene: bvh, Depth: depth}, s, 60, bvh)
+	m, source := w.Mesh, w.Support
+	cfg := w.Config(lib, g)
+	cfg.Depth = depth
+	res, err := planner.Run(cfg, s, 60, w.BVH)
 	if err != nil {
 		return nil, err
 	}
@@ -130,53 +127,6 @@ func drawRun(m *scenes.Mesh, res *planner.RunResult, lib *actiongraph.Library, p
 	}
 	c.Text(8, 64, "white: the root's path; bright green: every dock's support, pointing along its yaw", color.RGBA{255, 255, 255, 255})
 	return c.Save(path)
-}
-
-// supportData returns the support-trees of a scene: from fst when given,
-// else from the user's cache (rebuilt and rewritten when missing, built for
-// another scene or other templates, or damaged).
-func supportData(m *scenes.Mesh, bvh *scenes.BVH, templates []*dock.Template, fst string) (map[*dock.Template]*supporttree.Tree, string, error) {
-	if fst != "" {
-		f, err := supporttree.ReadFile(fst)
-		if err != nil {
-			return nil, "", err
-		}
-		trees, err := f.Trees(m, templates)
-		if err != nil {
-			return nil, "", fmt.Errorf("%s: %w", fst, err)
-		}
-		return trees, fst, nil
-	}
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		dir = os.TempDir()
-	}
-	h := supporttree.SceneHash(m)
-	path := filepath.Join(dir, "foothold", "support-"+hex.EncodeToString(h[:12])+".fst")
-	if f, err := supporttree.ReadFile(path); err == nil {
-		if trees, err := f.Trees(m, templates); err == nil {
-			return trees, path + " (cached)", nil
-		}
-	}
-	params := geoquery.DefaultParams()
-	file := &supporttree.File{Lattice: params.Lattice, SceneHash: h, SceneTriangles: uint32(m.NumTriangles())}
-	trees := map[*dock.Template]*supporttree.Tree{}
-	for _, t := range templates {
-		bar := progress.New("support "+t.Name, 0)
-		tr, _, err := supporttree.Build(m, bvh, t, params.Lattice, supporttree.BuildOptions{Progress: func(d, n int) { bar.Set(int64(d), int64(n)) }})
-		bar.Done()
-		if err != nil {
-			return nil, "", err
-		}
-		trees[t] = tr
-		file.Templates = append(file.Templates, supporttree.FileTemplate{Name: t.Name, Hash: supporttree.TemplateHash(t), Tree: tr})
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
-		if err := supporttree.WriteFile(path, file); err == nil {
-			return trees, path + " (built now)", nil
-		}
-	}
-	return trees, "built now (the cache is not writable)", nil
 }
 
 // runRun is `planner run`.

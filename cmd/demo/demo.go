@@ -1,0 +1,199 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"sort"
+
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/planner"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// demo is the state the window shows: the world, the planner and what the
+// run has measured. Nothing here touches OpenGL.
+type demo struct {
+	opt    *options
+	world  *planner.World
+	lib    *actiongraph.Library
+	graph  *actiongraph.Graph
+	script *planner.Script
+
+	start actiongraph.Frame
+	state string
+	p     *planner.Planner
+	depth int
+	shown int // index into world.Names of the support data shown, -1 for none
+
+	clock   float64 // seconds of character time since the start or reset
+	frames  int
+	planMS  []float64
+	frameMS []float64
+	path    float64 // root distance travelled on the ground [Units: m]
+	last    mgl64.Vec3
+	first   mgl64.Vec3
+	actions int // actions completed before the last reset
+	stuck   int
+}
+
+// summary is what a run measured (--json).
+type summary struct {
+	Scene         string     `json:"scene"`
+	Support       string     `json:"support"`
+	Triangles     int        `json:"scene_triangles"`
+	Frames        int        `json:"frames"`
+	Seconds       float64    `json:"seconds"` // wall clock over the frames after the first ten (warm-up)
+	FPS           float64    `json:"fps"`     // frames per second over those frames
+	MedianFrameMS float64    `json:"median_frame_ms"`
+	Depth         int        `json:"depth"`
+	MedianPlanMS  float64    `json:"median_plan_ms"`
+	MaxPlanMS     float64    `json:"max_plan_ms"`
+	Actions       int        `json:"actions"`
+	Names         []string   `json:"action_names"`
+	Stuck         int        `json:"stuck"`
+	Start         [3]float64 `json:"start"`
+	End           [3]float64 `json:"end"`
+	DistanceM     float64    `json:"distance_m"`
+	Shown         string     `json:"support_shown"` // the template whose samples are shown, or none
+	Screenshot    string     `json:"screenshot,omitempty"`
+}
+
+// findStart sets where the character starts: the script's start, or the
+// open floor (a position where the foot is supported at every yaw) nearest
+// the middle of the scene.
+func (d *demo) findStart() error {
+	d.depth = d.opt.depth
+	if d.script != nil {
+		f, err := d.script.Start(d.world.BVH)
+		if err != nil {
+			return fmt.Errorf("%s: %w", d.opt.input, err)
+		}
+		d.start, d.state = f, d.script.State
+		return nil
+	}
+	foot := d.world.Templates["foot"]
+	tr := d.world.Trees[foot]
+	if tr == nil {
+		return fmt.Errorf("%s: no foot support data", d.opt.scene)
+	}
+	lat := tr.Lattice()
+	all := uint64(1)<<uint(lat.Yaws()) - 1
+	b := d.world.Mesh.Bounds()
+	cx, cz := (b.Min[0]+b.Max[0])/2, (b.Min[2]+b.Max[2])/2
+	best, bestD := [3]int32{}, float32(math.Inf(1))
+	tr.Each(func(x, y, z int32, mask uint64) {
+		if mask&all != all {
+			return
+		}
+		// An open floor: its neighbours a step away are open floor too.
+		for _, o := range [4][2]int32{{3, 0}, {-3, 0}, {0, 3}, {0, -3}} {
+			if bits.OnesCount64(tr.YawMask(x+o[0], y, z+o[1])) < int(lat.Yaws()) {
+				return
+			}
+		}
+		dx, dz := float32(x)*lat.Linear-cx, float32(z)*lat.Linear-cz
+		if dd := dx*dx + dz*dz; dd < bestD {
+			best, bestD = [3]int32{x, y, z}, dd
+		}
+	})
+	if math.IsInf(float64(bestD), 1) {
+		return fmt.Errorf("%s: no open floor to start on (give a script with --input)", d.opt.scene)
+	}
+	s := &planner.Script{X: float64(best[0]) * float64(lat.Linear), Z: float64(best[2]) * float64(lat.Linear), Y: float64(best[1])*float64(lat.Linear) + 0.3}
+	f, err := s.Start(d.world.BVH)
+	if err != nil {
+		return err
+	}
+	d.start, d.state = f, "idle"
+	return nil
+}
+
+// reset (re)starts the character where it started.
+func (d *demo) reset() error {
+	if d.p != nil {
+		d.actions += len(d.p.Steps())
+		d.stuck += d.p.Stuck()
+	}
+	cfg := d.world.Config(d.lib, d.graph)
+	cfg.Start, cfg.State, cfg.Depth = d.start, d.state, d.depth
+	p, err := planner.New(cfg)
+	if err != nil {
+		return err
+	}
+	d.p, d.clock = p, 0
+	d.last = p.Pose().Trans[0]
+	if d.frames == 0 {
+		d.first = d.last
+	}
+	return nil
+}
+
+// step advances the character by dt under the script's input, or in when
+// there is no script, and records the cost.
+func (d *demo) step(dt float64, in planner.Input) planner.Pose {
+	if d.script != nil {
+		in = d.script.At(d.clock)
+	}
+	d.clock += dt
+	pose := d.p.Update(dt, in)
+	d.planMS = append(d.planMS, float64(d.p.PlanTime.Nanoseconds())/1e6)
+	r := pose.Trans[0]
+	d.path += math.Hypot(r[0]-d.last[0], r[2]-d.last[2])
+	d.last = r
+	d.frames++
+	return pose
+}
+
+// setDepth changes the plan depth (keys 1-6).
+func (d *demo) setDepth(n int) {
+	d.depth = n
+	d.p.SetDepth(n)
+}
+
+// summarize reports the run; wall is the wall-clock time of each frame.
+func (d *demo) summarize() *summary {
+	s := &summary{Scene: d.opt.scene, Support: d.world.Support, Triangles: d.world.Mesh.NumTriangles(), Frames: d.frames,
+		Depth: d.depth, Actions: d.actions + len(d.p.Steps()), Stuck: d.stuck + d.p.Stuck(), Screenshot: d.opt.screenshot}
+	s.MedianPlanMS, s.MaxPlanMS = medianMax(d.planMS)
+	if warm := min(10, len(d.frameMS)/2); len(d.frameMS) > warm {
+		for _, ms := range d.frameMS[warm:] {
+			s.Seconds += ms / 1000
+		}
+		s.FPS = float64(len(d.frameMS)-warm) / s.Seconds
+		s.MedianFrameMS, _ = medianMax(d.frameMS[warm:])
+	}
+	for _, st := range d.p.Steps() {
+		s.Names = append(s.Names, st.Action)
+	}
+	s.Shown = "none"
+	if d.shown >= 0 {
+		s.Shown = d.world.Names[d.shown]
+	}
+	s.Start, s.End = d.first, d.last
+	s.DistanceM = d.path
+	return s
+}
+
+func medianMax(xs []float64) (float64, float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	return s[len(s)/2], s[len(s)-1]
+}
+
+// hud is the overlay's text; fps and plan (the longest planning time of a
+// frame, in ms) are measured over the last half second.
+func (d *demo) hud(fps, plan float64) string {
+	t := d.p.Tree()
+	st := t.Stats()
+	feasible := len(t.Feasible(nil))
+	shown := "none"
+	if d.shown >= 0 {
+		shown = d.world.Names[d.shown]
+	}
+	return fmt.Sprintf("depth %d   nodes evaluated %d of %d   feasible actions %d\nplanning at most %.2f ms per frame   %.0f frames per second\naction %s   support shown: %s (Tab)",
+		d.depth, st.Evaluated, len(t.Nodes)-1, feasible, plan, fps, d.p.Pose().Action, shown)
+}

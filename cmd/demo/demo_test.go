@@ -1,0 +1,275 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"image/png"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/foothold/foothold/internal/testdata"
+)
+
+// The demo opens one window per process (g3n's application is a
+// singleton), so each run is this test binary started again as the demo.
+func TestMain(m *testing.M) {
+	if os.Getenv("FOOTHOLD_DEMO_AS_MAIN") == "1" {
+		os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	}
+	os.Exit(m.Run())
+}
+
+// demoRun runs the demo in a child process with args.
+func demoRun(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], args...)
+	cmd.Env = append(append(os.Environ(), "FOOTHOLD_DEMO_AS_MAIN=1"), env...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code = 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func needDisplay(t *testing.T) {
+	t.Helper()
+	if os.Getenv("DISPLAY") == "" {
+		t.Skip("no display: run the demo's tests under xvfb-run -a (as .ci/run does)")
+	}
+}
+
+// Headless runs of 300 frames with a scripted walk: the screenshot shows
+// the level (many colours), the character (its orange) and supported
+// docks (pure green), and the character went where the script sent it.
+func TestHeadless(t *testing.T) {
+	needDisplay(t)
+	for _, c := range []struct {
+		name, scene, script string
+		minWalk             float64
+	}{
+		{"stepping", "builtin:stepping", "testdata/stepping.yaml", 4},
+		{"dungeon", "dungeon", "testdata/dungeon.yaml", 4},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			scene := c.scene
+			if scene == "dungeon" {
+				scene = testdata.Path(t, "meshes/dungeon.obj")
+			}
+			shot := filepath.Join(t.TempDir(), "shot.png")
+			out, errs, code := demoRun(t, nil, "--scene", scene, "--input", c.script, "--frames", "300", "--screenshot", shot, "--json")
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			var sum summary
+			if err := json.Unmarshal([]byte(out), &sum); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			t.Logf("%s: %.1f frames per second (median frame %.1f ms), planning median %.3f ms, max %.2f ms; %d actions, %.1f m",
+				c.name, sum.FPS, sum.MedianFrameMS, sum.MedianPlanMS, sum.MaxPlanMS, sum.Actions, sum.DistanceM)
+			if sum.Frames != 300 || sum.Depth != 4 || sum.Stuck != 0 {
+				t.Errorf("frames %d, depth %d, stuck %d", sum.Frames, sum.Depth, sum.Stuck)
+			}
+			moved := math.Hypot(sum.End[0]-sum.Start[0], sum.End[2]-sum.Start[2])
+			if moved < c.minWalk || sum.DistanceM < moved {
+				t.Errorf("the character moved %.2f m (path %.2f m), want at least %.1f m", moved, sum.DistanceM, c.minWalk)
+			}
+			checkScreenshot(t, shot)
+		})
+	}
+}
+
+func checkScreenshot(t *testing.T, path string) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := img.Bounds(); b.Dx() != 800 || b.Dy() != 600 {
+		t.Errorf("screenshot %v, want 800×600", b)
+	}
+	colours := map[[3]uint8]int{}
+	orange, green := 0, 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			c := [3]uint8{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8)}
+			colours[c]++
+			if isCharacter(c) {
+				orange++
+			}
+			if c == [3]uint8{0, 255, 0} {
+				green++
+			}
+		}
+	}
+	t.Logf("%d distinct colours, %d character pixels, %d dock-green pixels", len(colours), orange, green)
+	if len(colours) < 200 {
+		t.Errorf("only %d distinct colours: the picture is nearly blank", len(colours))
+	}
+	if orange < 500 {
+		t.Errorf("only %d pixels of the character's orange", orange)
+	}
+	if green < 20 {
+		t.Errorf("only %d pixels of the supported docks' green", green)
+	}
+}
+
+// isCharacter tells the character's lit orange (characterColour under any
+// light) from everything else: red well above green, green well above
+// blue. The level's greys and the pure red and green markers fail it.
+func isCharacter(c [3]uint8) bool {
+	r, g, b := float64(c[0]), float64(c[1]), float64(c[2])
+	return r > 60 && g > 0.25*r && g < 0.75*r && b < 0.35*g
+}
+
+// Bad input is refused before any window opens, with a message naming the
+// problem, exit status 1 and no screenshot.
+func TestBadInput(t *testing.T) {
+	dir := t.TempDir()
+	shot := filepath.Join(dir, "shot.png")
+	badScript := filepath.Join(dir, "bad.yaml")
+	if err := os.WriteFile(badScript, []byte("start: {x: 1, z: 2}\nduration: 3\ninputs:\n  - {at: 0, heading_deg: 90, sped: 1}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--scene", filepath.Join(dir, "missing.obj")}, "missing.obj"},
+		{[]string{"--scene", "builtin:nowhere"}, "nowhere"},
+		{[]string{"--input", badScript}, "bad.yaml:4"},
+		{[]string{"--depth", "9"}, "--depth 9"},
+		{[]string{"--samples", "tail"}, "foot, hand"},
+		{[]string{"--scale", "-1"}, "--scale"},
+		{[]string{"--up", "w"}, "w"},
+		{[]string{"stray"}, "stray"},
+	} {
+		args := append(c.args, "--frames", "3", "--screenshot", shot)
+		_, errs, code := demoRun(t, nil, args...)
+		if code != 1 || !strings.Contains(errs, c.want) || strings.Contains(errs, "panic") {
+			t.Errorf("%v: exit %d, stderr %q; want 1 and a message with %q", c.args, code, errs, c.want)
+		}
+		if _, err := os.Stat(shot); err == nil {
+			t.Fatalf("%v: a screenshot was written", c.args)
+		}
+	}
+	// No display: a clear message rather than a panic from the window
+	// library.
+	_, errs, code := demoRun(t, []string{"DISPLAY=", "WAYLAND_DISPLAY="}, "--frames", "3")
+	if code != 1 || !strings.Contains(errs, "xvfb-run") {
+		t.Errorf("no display: exit %d, stderr %q", code, errs)
+	}
+}
+
+// Steering is relative to the camera: forward is away from it, right is
+// the screen's right.
+func TestSteer(t *testing.T) {
+	for _, c := range []struct {
+		fwd, right, dx, dz, want float64
+	}{
+		{1, 0, 0, 1, 0},                      // looking +Z, forward: +Z
+		{0, 1, 0, 1, -math.Pi / 2},           // looking +Z, right is -X
+		{0, -1, 0, 1, math.Pi / 2},           // left is +X
+		{-1, 0, 0, 1, math.Pi},               // back
+		{1, 0, 1, 0, math.Pi / 2},            // looking +X, forward: +X
+		{0, 1, 1, 0, 0},                      // looking +X, right is +Z
+		{1, 1, 0, 1, -math.Pi / 4},           // diagonal
+		{1, 0, -3, -3, -3 * math.Pi / 4},     // any camera distance
+		{0, 1, 2, -2, math.Pi / 4},           // looking +X-Z, right is +X+Z
+		{-1, -1, 0, -1, math.Atan2(-1, 1)},   // looking -Z, back-left: +Z-X
+		{1, 0, 1e-3, 1, math.Atan2(1e-3, 1)}, // nearly +Z
+	} {
+		got := steer(c.fwd, c.right, c.dx, c.dz)
+		if d := math.Remainder(got-c.want, 2*math.Pi); math.Abs(d) > 1e-9 {
+			t.Errorf("steer(%v, %v, %v, %v) = %.4f, want %.4f", c.fwd, c.right, c.dx, c.dz, got, c.want)
+		}
+	}
+	// The oracle: forward and right are perpendicular, right a quarter
+	// turn clockwise seen from above (heading decreasing).
+	for _, a := range []float64{0.1, 1, 2.5, -2} {
+		f := steer(1, 0, math.Sin(a), math.Cos(a))
+		r := steer(0, 1, math.Sin(a), math.Cos(a))
+		if d := math.Remainder(r-f+math.Pi/2, 2*math.Pi); math.Abs(d) > 1e-9 || math.Abs(math.Remainder(f-a, 2*math.Pi)) > 1e-9 {
+			t.Errorf("camera at %.2f: forward %.4f, right %.4f", a, f, r)
+		}
+	}
+}
+
+// The keys, sent as real X events (xdotool): W walks away from the camera,
+// Tab shows the foot's support data, 2 sets the plan depth, Esc quits.
+func TestKeyboard(t *testing.T) {
+	needDisplay(t)
+	xdo, err := exec.LookPath("xdotool")
+	if err != nil {
+		t.Skip("xdotool is not installed (apt-get install xdotool; .ci/run does)")
+	}
+	cmd := exec.Command(os.Args[0], "--json")
+	cmd.Env = append(os.Environ(), "FOOTHOLD_DEMO_AS_MAIN=1")
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	xdotool := func(args ...string) string {
+		b, err := exec.Command(xdo, args...).Output()
+		if err != nil {
+			t.Errorf("xdotool %v: %v", args, err)
+		}
+		return strings.TrimSpace(string(b))
+	}
+	win := strings.Fields(xdotool("search", "--sync", "--name", "Foothold demo"))
+	if len(win) == 0 {
+		cmd.Process.Kill()
+		t.Fatalf("no window; stderr %s", errb.String())
+	}
+	xdotool("windowfocus", "--sync", win[0])
+	xdotool("keydown", "w")
+	xdotool("sleep", "3")
+	xdotool("keyup", "w")
+	xdotool("key", "Tab", "2")
+	xdotool("sleep", "0.5")
+	xdotool("key", "Escape")
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("%v: %s", err, errb.String())
+		}
+	case <-time.After(30 * time.Second):
+		cmd.Process.Kill()
+		t.Fatal("Esc did not end the demo")
+	}
+	var sum summary
+	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+		t.Fatalf("%v: %s", err, out.String())
+	}
+	moved := math.Hypot(sum.End[0]-sum.Start[0], sum.End[2]-sum.Start[2])
+	t.Logf("%d frames, %.1f fps, moved %.2f m, depth %d, showing %s", sum.Frames, sum.FPS, moved, sum.Depth, sum.Shown)
+	if moved < 1 {
+		t.Errorf("holding W for 3 s moved the character %.2f m", moved)
+	}
+	// The camera starts behind the character, which faces +Z (yaw 0).
+	if dir := math.Atan2(sum.End[0]-sum.Start[0], sum.End[2]-sum.Start[2]); math.Abs(dir) > math.Pi/4 {
+		t.Errorf("W took the character towards heading %.0f°, want about 0° (away from the camera)", dir*180/math.Pi)
+	}
+	if sum.Depth != 2 || sum.Shown != "foot" {
+		t.Errorf("depth %d, support shown %s; want 2 and foot", sum.Depth, sum.Shown)
+	}
+}

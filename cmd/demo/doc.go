@@ -1,0 +1,29 @@
+// Command demo steers a character through a level and shows it planning:
+// the scene lit and shaded, the character's bones as capsules, the plan tree
+// unrolled from its pose (root paths; docks green where supported, red
+// where pruned), the supported samples of one template around it, and an
+// overlay with the plan depth, nodes evaluated, feasible actions, planning
+// time per frame and frames per second.
+//
+//	go run . --scene builtin:stepping
+//	go run . --scene ../../../shared/data/meshes/dungeon.obj
+//
+// Keys: arrows or WASD steer (relative to the camera), Space asks for a
+// hop, E for a climb or vault, Tab cycles the support data shown (none,
+// then each template), 1-6 set the plan depth, R resets, Esc quits. The
+// mouse orbits (left button), pans (right button) and zooms (wheel) the
+// camera, which follows the character.
+//
+// Headless, for tests and pictures (under xvfb-run -a on a machine with no
+// display):
+//
+//	demo --scene builtin:stepping --frames 300 --input walk.yaml --screenshot out.png --json
+//
+// renders 300 frames at a fixed 1/60 s step driven by the script, saves the
+// last frame as PNG and prints a JSON summary (frames per second, planning
+// time, how far the character went).
+//
+// The demo is its own Go module, so the Foothold library stays free of cgo
+// and OpenGL. It uses github.com/g3n/engine, which needs OpenGL 3.3 and the
+// X11, GL and OpenAL development packages (see the README).
+package main

@@ -1,0 +1,179 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/pprof"
+	"strings"
+
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/internal/progress"
+	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/scenes"
+)
+
+// options are the command line.
+type options struct {
+	scene      string
+	scale      float64
+	up         string
+	exclude    []string
+	fst        string
+	depth      int
+	frames     int
+	screenshot string
+	input      string
+	samples    string
+	json       bool
+	cpuProfile string
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// run parses the command line, loads the world and runs the demo; errors
+// are printed on stderr with exit status 1.
+func run(args []string, stdout, stderr io.Writer) int {
+	o, err := parseArgs(args, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "demo:", err)
+		return 1
+	}
+	d, err := load(o)
+	if err != nil {
+		fmt.Fprintln(stderr, "demo:", err)
+		return 1
+	}
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err != nil {
+			fmt.Fprintln(stderr, "demo:", err)
+			return 1
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(stderr, "demo:", err)
+			return 1
+		}
+		defer pprof.StopCPUProfile()
+	}
+	sum, err := d.loop()
+	if err != nil {
+		fmt.Fprintln(stderr, "demo:", err)
+		return 1
+	}
+	if o.json && sum != nil {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(sum); err != nil {
+			fmt.Fprintln(stderr, "demo:", err)
+			return 1
+		}
+	} else if sum != nil {
+		fmt.Fprintf(stdout, "%d frames, %.1f frames per second, planning %.2f ms median, %.2f ms max per frame; %d actions, %.1f m walked\n",
+			sum.Frames, sum.FPS, sum.MedianPlanMS, sum.MaxPlanMS, sum.Actions, sum.DistanceM)
+	}
+	return 0
+}
+
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+func parseArgs(args []string, stderr io.Writer) (*options, error) {
+	o := &options{}
+	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.scene, "scene", "builtin:stepping", "scene: an .obj, .gltf or .glb file, or builtin:NAME (stepping, climbing, level)")
+	fs.Float64Var(&o.scale, "scale", 1, "metres per file unit (Cube 2 maps: 0.125)")
+	fs.StringVar(&o.up, "up", "y", "the file's up axis: y or z")
+	fs.Var((*listFlag)(&o.exclude), "exclude-node", "leave out this glTF node and its subtree (repeatable)")
+	fs.StringVar(&o.fst, "fst", "", "support data built for the scene (preprocess build); default: cached, or built now")
+	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6 (keys 1-6 change it)")
+	fs.IntVar(&o.frames, "frames", 0, "render this many frames at a fixed 1/60 s step, then exit (0: interactive)")
+	fs.StringVar(&o.screenshot, "screenshot", "", "save the last frame as PNG here (with --frames)")
+	fs.StringVar(&o.input, "input", "", "drive the character with this script (planner run's YAML) instead of the keyboard; it also sets the start")
+	fs.StringVar(&o.samples, "samples", "", "show this template's supported samples near the character at the start (Tab cycles)")
+	fs.BoolVar(&o.json, "json", false, "print a JSON summary at the end")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run here (go tool pprof)")
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	switch {
+	case o.depth < 1 || o.depth > 6:
+		return nil, fmt.Errorf("--depth %d: want 1 to 6", o.depth)
+	case o.frames < 0:
+		return nil, fmt.Errorf("--frames %d: want 0 or more", o.frames)
+	case o.screenshot != "" && o.frames == 0:
+		return nil, errors.New("--screenshot needs --frames")
+	case !(o.scale > 0):
+		return nil, fmt.Errorf("--scale %v: want a positive number", o.scale)
+	}
+	return o, nil
+}
+
+// load reads the scene, its support data and the script, and checks the
+// start before any window opens.
+func load(o *options) (*demo, error) {
+	up, err := scenes.ParseAxis(o.up)
+	if err != nil {
+		return nil, err
+	}
+	var script *planner.Script
+	if o.input != "" {
+		if script, err = planner.LoadScript(o.input); err != nil {
+			return nil, err
+		}
+	}
+	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	if err != nil {
+		return nil, err
+	}
+	var bar *progress.Bar
+	name := ""
+	w, err := planner.LoadWorld(o.scene, lib, planner.WorldOptions{
+		Load: scenes.LoadOptions{Scale: float32(o.scale), Up: up, ExcludeNodes: o.exclude},
+		FST:  o.fst,
+		Progress: func(t string, done, total int) {
+			if t != name {
+				if bar != nil {
+					bar.Done()
+				}
+				bar, name = progress.New("support "+t, int64(total)), t
+			}
+			bar.Set(int64(done), int64(total))
+		}})
+	if bar != nil {
+		bar.Done()
+	}
+	if err != nil {
+		return nil, err
+	}
+	d := &demo{opt: o, world: w, lib: lib, graph: g, script: script, shown: -1}
+	if o.samples != "" {
+		for i, n := range w.Names {
+			if n == o.samples {
+				d.shown = i
+			}
+		}
+		if d.shown < 0 {
+			return nil, fmt.Errorf("--samples %q: the scene's templates are %s", o.samples, strings.Join(w.Names, ", "))
+		}
+	}
+	if err := d.findStart(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}

@@ -1,0 +1,149 @@
+package planner
+
+import (
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
+)
+
+// World is a scene ready to plan in: its mesh and BVH, the templates an
+// action library docks with, their support-trees, and both geo-queriers.
+type World struct {
+	Mesh      *scenes.Mesh
+	BVH       *scenes.BVH
+	Templates map[string]*dock.Template            // by name
+	Names     []string                             // the template names, sorted
+	Trees     map[*dock.Template]*supporttree.Tree // the support data
+	Probe     *geoquery.Probe                      // Version I
+	Tree      *geoquery.Tree                       // Version II, the runtime querier
+	Support   string                               // where the support data came from
+}
+
+// WorldOptions say where a World's support data comes from.
+type WorldOptions struct {
+	Load scenes.LoadOptions
+	// FST is a support file built for the scene (preprocess build). When
+	// empty the support data is read from the cache, or built and cached
+	// when the cache has none for this scene and these templates.
+	FST string
+	// CacheDir holds cached support files; empty means the user's cache
+	// directory (os.UserCacheDir()/foothold), or the temporary directory.
+	CacheDir string
+	// Progress, when set, is told how a build goes.
+	Progress func(template string, done, total int)
+}
+
+// LoadWorld loads the scene spec (a mesh file or builtin:NAME) and the
+// support data of every template lib docks with.
+func LoadWorld(spec string, lib *actiongraph.Library, opt WorldOptions) (*World, error) {
+	m, err := scenes.Load(spec, opt.Load)
+	if err != nil {
+		return nil, err
+	}
+	return NewWorld(m, lib, opt)
+}
+
+// NewWorld makes a World of a loaded mesh (opt.Load is not used).
+func NewWorld(m *scenes.Mesh, lib *actiongraph.Library, opt WorldOptions) (*World, error) {
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		return nil, err
+	}
+	w := &World{Mesh: m, BVH: bvh, Templates: map[string]*dock.Template{}}
+	for _, a := range lib.Actions {
+		for _, d := range a.Docks {
+			if _, ok := w.Templates[d.Template]; !ok {
+				t, err := dock.Builtin(d.Template)
+				if err != nil {
+					return nil, fmt.Errorf("action %q: %w", a.Name, err)
+				}
+				w.Templates[d.Template] = t
+				w.Names = append(w.Names, d.Template)
+			}
+		}
+	}
+	sort.Strings(w.Names)
+	if err := w.supportData(opt); err != nil {
+		return nil, err
+	}
+	params := geoquery.DefaultParams()
+	if w.Probe, err = geoquery.NewProbe(bvh, params); err != nil {
+		return nil, err
+	}
+	if w.Tree, err = geoquery.NewTree(bvh, params, w.Trees); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// Config returns a planner configuration for this world with the Version
+// II querier and the buried-support check.
+func (w *World) Config(lib *actiongraph.Library, g *actiongraph.Graph) Config {
+	return Config{Library: lib, Graph: g, Querier: w.Tree, Templates: w.Templates, Scene: w.BVH}
+}
+
+// supportData reads the support-trees from opt.FST, or from the cache, or
+// builds them (and caches them when the cache is writable).
+func (w *World) supportData(opt WorldOptions) error {
+	var list []*dock.Template
+	for _, n := range w.Names {
+		list = append(list, w.Templates[n])
+	}
+	if opt.FST != "" {
+		f, err := supporttree.ReadFile(opt.FST)
+		if err != nil {
+			return err
+		}
+		if w.Trees, err = f.Trees(w.Mesh, list); err != nil {
+			return fmt.Errorf("%s: %w", opt.FST, err)
+		}
+		w.Support = opt.FST
+		return nil
+	}
+	dir := opt.CacheDir
+	if dir == "" {
+		if d, err := os.UserCacheDir(); err == nil {
+			dir = filepath.Join(d, "foothold")
+		} else {
+			dir = filepath.Join(os.TempDir(), "foothold")
+		}
+	}
+	h := supporttree.SceneHash(w.Mesh)
+	path := filepath.Join(dir, "support-"+hex.EncodeToString(h[:12])+".fst")
+	if f, err := supporttree.ReadFile(path); err == nil {
+		if trees, err := f.Trees(w.Mesh, list); err == nil {
+			w.Trees, w.Support = trees, path+" (cached)"
+			return nil
+		}
+	}
+	params := geoquery.DefaultParams()
+	file := &supporttree.File{Lattice: params.Lattice, SceneHash: h, SceneTriangles: uint32(w.Mesh.NumTriangles())}
+	w.Trees = map[*dock.Template]*supporttree.Tree{}
+	for _, t := range list {
+		var progress func(done, total int)
+		if opt.Progress != nil {
+			progress = func(d, n int) { opt.Progress(t.Name, d, n) }
+		}
+		tr, _, err := supporttree.Build(w.Mesh, w.BVH, t, params.Lattice, supporttree.BuildOptions{Progress: progress})
+		if err != nil {
+			return err
+		}
+		w.Trees[t] = tr
+		file.Templates = append(file.Templates, supporttree.FileTemplate{Name: t.Name, Hash: supporttree.TemplateHash(t), Tree: tr})
+	}
+	w.Support = "built now (the cache is not writable)"
+	if err := os.MkdirAll(dir, 0o755); err == nil {
+		if err := supporttree.WriteFile(path, file); err == nil {
+			w.Support = path + " (built now)"
+		}
+	}
+	return nil
+}

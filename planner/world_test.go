@@ -1,0 +1,71 @@
+package planner
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
+)
+
+// The support data is built once, cached, read back identical, and a
+// support file of another scene is refused.
+func TestLoadWorldCache(t *testing.T) {
+	lib, _, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	calls := 0
+	opt := WorldOptions{CacheDir: dir, Progress: func(string, int, int) { calls++ }}
+	a, err := LoadWorld("builtin:stepping", lib, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(a.Support, "(built now)") || calls == 0 {
+		t.Fatalf("first load: support %q, %d progress calls", a.Support, calls)
+	}
+	if len(a.Names) != 2 || a.Names[0] != "foot" || a.Names[1] != "hand" {
+		t.Fatalf("templates %v, want [foot hand]", a.Names)
+	}
+	calls = 0
+	b, err := LoadWorld("builtin:stepping", lib, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasSuffix(b.Support, "(cached)") || calls != 0 {
+		t.Fatalf("second load: support %q, %d progress calls", b.Support, calls)
+	}
+	for _, n := range a.Names {
+		ta, tb := a.Trees[a.Templates[n]], b.Trees[b.Templates[n]]
+		if !bytes.Equal(ta.Encode(), tb.Encode()) {
+			t.Errorf("template %s: the cached tree differs from the built one", n)
+		}
+		// An independent build agrees with both.
+		m, _ := scenes.Load("builtin:stepping", scenes.LoadOptions{})
+		bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
+		tc, _, err := supporttree.Build(m, bvh, a.Templates[n], geoquery.DefaultParams().Lattice, supporttree.BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(ta.Encode(), tc.Encode()) {
+			t.Errorf("template %s: the world's tree differs from a direct build", n)
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, "*.fst"))
+	if len(files) != 1 {
+		t.Fatalf("cache holds %v, want one file", files)
+	}
+	_, err = LoadWorld("builtin:climbing", lib, WorldOptions{FST: files[0]})
+	if err == nil || !strings.Contains(err.Error(), files[0]) {
+		t.Fatalf("a support file of another scene: err %v, want one naming the file", err)
+	}
+	if _, err := os.Stat(files[0]); err != nil {
+		t.Fatal(err)
+	}
+}
