@@ -21,5 +21,7 @@
 // with its docks fitting the ground and not buried inside a solid — warps
 // it onto the supports (each lattice sample moved onto the surface its
 // rays hit by a rigid fit), and returns the pose. Run drives a Planner
-// with a Script (timed inputs, read from YAML by ReadScript).
+// with a Script (timed inputs, read from YAML by ReadScript). LoadWorld
+// readies a scene to plan in: its mesh, BVH and support data (from an .fst
+// file, or the user's cache, or built and cached on first use).
 package planner
