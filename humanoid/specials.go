@@ -54,7 +54,7 @@ func arms(a float64) [2]handPose {
 func specials() []recipe {
 	return []recipe{
 		{base: "hop-gap", tags: []string{"hop", "gap"}, from: StanceLeft, to: StanceRight, duration: 0.75, script: hop(), mirror: true},
-		{base: "climb-ledge", tags: []string{"climb", "ledge"}, from: StanceLeft, to: Stand, duration: 1.6, script: climb(1.2), mirror: true},
+		{base: "climb-ledge", tags: []string{"climb", "ledge"}, from: StanceLeft, to: Stand, duration: 1.9, script: climb(1.2), mirror: true},
 		{base: "vault-box", tags: []string{"vault", "box"}, from: StanceLeft, to: StanceLeft, duration: 1.0, script: vault(), mirror: true},
 		{base: "stop", tags: []string{"stop"}, from: StanceLeft, to: Stand, duration: 0.6, script: stop(), mirror: true},
 		{base: "start", tags: []string{"start"}, from: Stand, to: StanceLeft, duration: 0.7, script: start(), mirror: true},
@@ -116,7 +116,7 @@ func hop() script {
 // then the right onto it, and stands.
 func climb(h float64) script {
 	const (
-		T     = 1.6
+		T     = 1.9
 		face  = 0.5 // the wall's face ahead of the start frame
 		tHand = 0.35
 		tFree = 1.0

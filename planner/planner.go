@@ -44,9 +44,12 @@ type Config struct {
 	// buried when a ray straight up from it meets the underside of a
 	// face looking up (the top of the solid around it) within Headroom.
 	Scene    *scenes.BVH
-	Headroom float64       // [Units: m] default 1.5
-	Budget   time.Duration // planning time per Update (default 2 ms)
-	Warp     WarpOptions
+	Headroom float64 // [Units: m] default 1.5
+	// Lattice is the querier's sample lattice (default
+	// geoquery.DefaultParams's).
+	Lattice dock.Lattice
+	Budget  time.Duration // planning time per Update (default 2 ms)
+	Warp    WarpOptions
 }
 
 // Step is one action the planner chose and performed.
@@ -126,7 +129,10 @@ func New(cfg Config) (*Planner, error) {
 		cfg.Budget = 2 * time.Millisecond
 	}
 	if cfg.Headroom <= 0 {
-		cfg.Headroom = 1.5
+		cfg.Headroom = Headroom
+	}
+	if cfg.Lattice == (dock.Lattice{}) {
+		cfg.Lattice = geoquery.DefaultParams().Lattice
 	}
 	s := cfg.Library.Index(cfg.State)
 	if s < 0 {
@@ -293,9 +299,7 @@ func (p *Planner) buried(n actiongraph.Node, a *actiongraph.Action) bool {
 		if s.State != actiongraph.Supported {
 			continue
 		}
-		o := s.Pose.Position
-		ray := scenes.Ray{Origin: [3]float32{o[0], o[1] + 0.02, o[2]}, Dir: [3]float32{0, 1, 0}, TMax: float32(p.cfg.Headroom)}
-		if h, ok := p.cfg.Scene.ClosestHit(ray, nil); ok && h.Back && h.Normal[1] > 0.5 {
+		if Buried(p.cfg.Scene, s.Pose.Position, p.cfg.Lattice.Linear, float32(p.cfg.Headroom)) {
 			return true
 		}
 	}

@@ -25,11 +25,19 @@ func stepping() *Mesh {
 		{2.1, 2.9, 0.30, 3},
 		{3.1, 3.9, 0.45, 2},
 	}
-	for _, l := range lanes {
+	for i, l := range lanes {
 		end := b.Stairs(0.4, l.z0, l.z1, 0, l.n, l.riser, 0.3)
 		top := float32(l.n) * l.riser
 		b.Box(v(end, 0, l.z0), v(end+0.8, top, l.z1)) // landing
-		// and down again on the far side, as a solid ramp
+		// and down again on the far side: the 0.2 m flight by stairs, the
+		// others as solid ramps
+		if i == 1 {
+			for k := 1; k < l.n; k++ {
+				x := end + 0.8 + float32(k-1)*0.3
+				b.Box(v(x, 0, l.z0), v(x+0.3, top-float32(k)*l.riser, l.z1))
+			}
+			continue
+		}
 		b.Ramp(end+0.8, end+0.8+float32(l.n)*0.25, l.z0, l.z1, 0, top, 0)
 	}
 
