@@ -23,5 +23,6 @@
 // rays hit by a rigid fit), and returns the pose. Run drives a Planner
 // with a Script (timed inputs, read from YAML by ReadScript). LoadWorld
 // readies a scene to plan in: its mesh, BVH and support data (from an .fst
-// file, or the user's cache, or built and cached on first use).
+// file, or the user's cache, or built and cached on first use). Debug
+// draws the plan as lines and points for any renderer.
 package planner

@@ -6,6 +6,7 @@ import (
 
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supporttree"
 	"github.com/g3n/engine/math32"
@@ -13,32 +14,33 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Marker colours: docks pure green where supported and pure red where
-// pruned (unlit, so the picture holds exactly these colours); root paths
-// white where feasible, dark red where dead, grey while unknown.
-var (
-	supportedColour   = math32.Color{R: 0, G: 1, B: 0}
-	unsupportedColour = math32.Color{R: 1, G: 0, B: 0}
-	aliveColour       = math32.Color{R: 0.95, G: 0.95, B: 0.95}
-	deadColour        = math32.Color{R: 0.55, G: 0.1, B: 0.1}
-	unknownColour     = math32.Color{R: 0.45, G: 0.45, B: 0.5}
-	currentColour     = math32.Color{R: 1, G: 0.9, B: 0.2}
-)
+// Colours by debug kind: docks pure green where supported and pure red
+// where pruned (unlit, so the picture holds exactly these colours), the
+// current action's targets yellow; root paths white where feasible, dark
+// red where dead, grey while unknown, yellow for the current action.
+var kindColour = [...]math32.Color{
+	planner.DebugCurrent:     {R: 1, G: 0.9, B: 0.2},
+	planner.DebugFeasible:    {R: 0.95, G: 0.95, B: 0.95},
+	planner.DebugDead:        {R: 0.55, G: 0.1, B: 0.1},
+	planner.DebugUnknown:     {R: 0.45, G: 0.45, B: 0.5},
+	planner.DebugSupported:   {R: 0, G: 1, B: 0},
+	planner.DebugUnsupported: {R: 1, G: 0, B: 0},
+	planner.DebugTarget:      {R: 1, G: 0.9, B: 0.2},
+}
 
 const (
 	lift      = 0.02 // markers float this far above their surface [Units: m]
 	dockSize  = 0.07 // half the dock markers' diagonal [Units: m]
-	pathStep  = 0.1  // root paths are sampled this often [Units: s]
 	maxDrawn  = 6000 // plan nodes drawn at most (breadth first)
 	nearby    = 3.0  // support samples shown within this distance of the character [Units: m]
 	sampleMax = 30000
 )
 
-// planOverlay draws a plan tree: each node's root path, lowered from the
-// hips to the ground, and its docks.
+// planOverlay draws the planner's debug geometry: root paths as lines,
+// docks as diamonds.
 type planOverlay struct {
 	paths, docks *dynamic
-	buf          []mgl64.Vec3
+	geom         planner.DebugGeometry
 	drawn        planKey
 }
 
@@ -51,53 +53,28 @@ type planKey struct {
 }
 
 // update redraws the plan when it has changed.
-func (o *planOverlay) update(t *actiongraph.PlanTree) {
+func (o *planOverlay) update(p *planner.Planner) {
+	t := p.Tree()
 	st := t.Stats()
 	key := planKey{t.Nodes[0].Frame, t.Nodes[0].Action, len(t.Nodes), st.Evaluated, st.Made}
 	if key == o.drawn {
 		return
 	}
 	o.drawn = key
+	p.Debug(&o.geom, maxDrawn)
 	o.paths.reset()
 	o.docks.reset()
-	for i := range min(len(t.Nodes), maxDrawn) {
-		n := &t.Nodes[i]
-		colour := unknownColour
-		switch {
-		case n.Parent < 0:
-			colour = currentColour
-		case n.Status == actiongraph.Unsupported || n.Dead:
-			colour = deadColour
-		case n.Status == actiongraph.Supported:
-			colour = aliveColour
+	for _, l := range o.geom.Lines {
+		c := kindColour[l.Kind]
+		o.paths.vertex(l.A[0], l.A[1]+lift, l.A[2], c)
+		o.paths.vertex(l.B[0], l.B[1]+lift, l.B[2], c)
+	}
+	for _, q := range o.geom.Points {
+		size := float32(dockSize)
+		if q.Kind == planner.DebugTarget {
+			size *= 1.4
 		}
-		o.buf = t.Path(int32(i), pathStep, o.buf[:0])
-		if len(o.buf) > 1 {
-			h := o.buf[0][1] - n.Frame.Position[1] // hip height at the start
-			for k := 1; k < len(o.buf); k++ {
-				a, b := o.buf[k-1], o.buf[k]
-				o.paths.vertex(float32(a[0]), float32(a[1]-h+lift), float32(a[2]), colour)
-				o.paths.vertex(float32(b[0]), float32(b[1]-h+lift), float32(b[2]), colour)
-			}
-		}
-		if n.Parent < 0 {
-			continue
-		}
-		a := t.Graph.Library.Actions[n.Action]
-		for k := range a.Docks {
-			s := &t.Slots[n.FirstDock+int32(k)]
-			if s.Shared >= 0 {
-				continue // drawn with the parent
-			}
-			switch s.State {
-			case actiongraph.Supported:
-				p := s.Pose.Position
-				o.docks.quad(p[0], p[1]+lift, p[2], dockSize, supportedColour)
-			case actiongraph.Unsupported:
-				p := s.Expected.Position
-				o.docks.quad(p[0], p[1]+lift, p[2], dockSize, unsupportedColour)
-			}
-		}
+		o.docks.quad(q.P[0], q.P[1]+lift, q.P[2], size, kindColour[q.Kind])
 	}
 	o.paths.upload()
 	o.docks.upload()

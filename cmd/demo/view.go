@@ -223,7 +223,7 @@ func (v *view) frame(r *renderer.Renderer, delta time.Duration) {
 	pose := d.step(dt, v.input())
 	v.char.pose(pose)
 	v.follow()
-	v.plan.update(d.p.Tree())
+	v.plan.update(d.p)
 	var shown *supporttree.Tree
 	if d.shown >= 0 {
 		shown = d.world.Trees[d.world.Templates[d.world.Names[d.shown]]]
