@@ -11,7 +11,8 @@
 // reach, and
 // poses each constrained limb with analytic two-bone IK (the knee or elbow
 // kept in the clip's own swivel plane, a soft limit near full extension),
-// turning the foot or hand by the dock's yaw correction. Unreachable
+// turning the foot or hand by the dock's yaw correction and tilting it onto
+// the support's normal (Target.Tilt). Unreachable
 // targets are reported, not hidden.
 //
 // Planner is the object a game loop embeds: Update(dt, Input) advances

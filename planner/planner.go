@@ -150,7 +150,7 @@ func New(cfg Config) (*Planner, error) {
 	for k, d := range a.Docks {
 		tp := cfg.Templates[d.Template]
 		if tp != nil && cfg.Querier.Nearest(geoquery.Query{Template: tp, Expected: cfg.Start.DockPose(d.Pose), NoSupport: true}, &r, nil) {
-			ts = append(ts, Target{Dock: k, Pose: p.onSurface(d.Template, r.Pose)})
+			ts = append(ts, p.onSurface(k, d.Template, r.Pose))
 		}
 	}
 	if err := p.begin(int32(s), cfg.Start, ts); err != nil {
@@ -205,7 +205,7 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 		var ts []Target
 		for k, d := range p.cfg.Library.Actions[n.Action].Docks {
 			if s := p.tree.Slots[n.FirstDock+int32(k)]; s.State == actiongraph.Supported {
-				ts = append(ts, Target{Dock: k, Pose: p.onSurface(d.Template, s.Pose)})
+				ts = append(ts, p.onSurface(k, d.Template, s.Pose))
 			}
 		}
 		p.t -= p.act.Duration()
@@ -265,28 +265,33 @@ func (p *Planner) choose(in Input) (int32, bool) {
 	return best, best >= 0
 }
 
-// onSurface moves a supported lattice sample's pose onto the surface that
-// supports it: the template's contact points at the sample are fitted
-// (ik.RigidFit) to the points where Algorithm 1's rays hit the faces, and
-// the fit's translation and turn about +Y are applied to the pose. (The
-// sample lies on the lattice, up to one increment from the surface.)
-func (p *Planner) onSurface(template string, pose dock.Pose) dock.Pose {
+// onSurface makes dock k's target from a supported lattice sample's pose:
+// the template's contact points at the sample are fitted (ik.RigidFit) to
+// the points where Algorithm 1's rays hit the faces, and the fit's
+// translation and turn about +Y move the pose onto the surface (the sample
+// lies on the lattice, up to one increment from it); the tilt turns the
+// template's mean contact normal onto the faces' mean normal.
+func (p *Planner) onSurface(k int, template string, pose dock.Pose) Target {
 	tp := p.cfg.Templates[template]
 	if tp == nil || !p.cfg.Querier.Nearest(geoquery.Query{Template: tp, Expected: pose}, p.result, nil) || p.result.Support.N < len(tp.Points) {
-		return pose
+		return Target{Dock: k, Pose: pose}
 	}
 	p.src, p.dst = p.src[:0], p.dst[:0]
+	var cn, hn mgl64.Vec3
 	for i, cp := range tp.Points {
+		h := p.result.Support.Hits[i]
 		p.src = append(p.src, vec(p.result.Pose.Apply(cp.Position)))
-		p.dst = append(p.dst, vec(p.result.Support.Hits[i].Position))
+		p.dst = append(p.dst, vec(h.Position))
+		cn = cn.Add(vec(p.result.Pose.Rotate(cp.Normal)))
+		hn = hn.Add(vec(h.Normal))
 	}
 	r, t, _, err := ik.RigidFit(p.src, p.dst)
 	if err != nil {
-		return pose
+		return Target{Dock: k, Pose: pose}
 	}
 	o := r.Rotate(vec(p.result.Pose.Position)).Add(t)
 	f := r.Rotate(mgl64.Vec3{math.Sin(float64(p.result.Pose.Yaw)), 0, math.Cos(float64(p.result.Pose.Yaw))})
-	return dock.Pose{Position: mgl32.Vec3{float32(o[0]), float32(o[1]), float32(o[2])}, Yaw: float32(math.Atan2(f[0], f[2]))}
+	return Target{Dock: k, Pose: dock.Pose{Position: mgl32.Vec3{float32(o[0]), float32(o[1]), float32(o[2])}, Yaw: float32(math.Atan2(f[0], f[2]))}, Tilt: fromTo(cn, hn)}
 }
 
 // buried reports whether any support of node n lies inside a solid.

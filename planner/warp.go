@@ -16,6 +16,19 @@ import (
 type Target struct {
 	Dock int       // index into the action's Docks
 	Pose dock.Pose // [Units: m, rad] world
+	// Tilt turns the template's contact normal onto the support's normal
+	// (a sloped floor, a ledge's top); the foot or hand is turned with it
+	// about the dock's origin. The zero value means none.
+	Tilt mgl64.Quat
+}
+
+// turn is the rotation carrying the clip's effector onto the target: the
+// yaw correction dq, then the tilt.
+func (t Target) turn(dq mgl64.Quat) mgl64.Quat {
+	if t.Tilt == (mgl64.Quat{}) {
+		return dq
+	}
+	return t.Tilt.Normalize().Mul(dq)
 }
 
 // WarpOptions tune Warp.
@@ -198,7 +211,7 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 				continue
 			}
 			e := frameAt(f).DockPose(fx.local)
-			dq := mgl64.QuatRotate(math.Remainder(float64(fx.target.Pose.Yaw-e.Yaw), 2*math.Pi), mgl64.Vec3{0, 1, 0})
+			dq := fx.target.turn(mgl64.QuatRotate(math.Remainder(float64(fx.target.Pose.Yaw-e.Yaw), 2*math.Pi), mgl64.Vec3{0, 1, 0}))
 			target := vec(fx.target.Pose.Position).Add(dq.Rotate(pos[fx.joint].Sub(offsets[f]).Sub(vec(e.Position))))
 			// Short of the IK's soft zone, so the limb meets the target exactly.
 			reach := sk.Offsets[fx.mid].Len() + sk.Offsets[fx.joint].Len() - ikSoft - 0.001
@@ -238,7 +251,7 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 			// Where the joint would be without the root offset, carried
 			// rigidly from the expected dock pose onto the support.
 			e := frameAt(f).DockPose(fx.local)
-			dq := mgl64.QuatRotate(math.Remainder(float64(fx.target.Pose.Yaw-e.Yaw), 2*math.Pi), mgl64.Vec3{0, 1, 0})
+			dq := fx.target.turn(mgl64.QuatRotate(math.Remainder(float64(fx.target.Pose.Yaw-e.Yaw), 2*math.Pi), mgl64.Vec3{0, 1, 0}))
 			p0 := pos[fx.joint].Sub(offsets[f])
 			target := vec(fx.target.Pose.Position).Add(dq.Rotate(p0.Sub(vec(e.Position))))
 			target = pos[fx.joint].Add(target.Sub(pos[fx.joint]).Mul(wgt))
@@ -264,7 +277,8 @@ func Warp(a *actiongraph.Action, frame actiongraph.Frame, targets []Target, opt 
 			rr[fx.top] = parentW.Inverse().Mul(upper).Normalize()
 			rr[fx.mid] = upper.Inverse().Mul(lower).Normalize()
 			// The foot or hand keeps its world orientation, turned by the
-			// dock's yaw correction (eased like the position).
+			// dock's yaw correction and tilted onto the support's normal
+			// (eased like the position).
 			endW := mgl64.QuatSlerp(mgl64.QuatIdent(), dq, wgt).Mul(baseW[fx.joint])
 			rr[fx.joint] = lower.Inverse().Mul(endW).Normalize()
 		}

@@ -227,3 +227,112 @@ func TestWarpPlanOnStepping(t *testing.T) {
 		t.Fatalf("only %d feasible actions", warped)
 	}
 }
+
+// A tilted support (a slope, a sloping ledge top): during the dock the foot
+// or hand is the untilted warp's turned about the dock's origin by the
+// tilt, in position and in orientation.
+func TestWarpTilt(t *testing.T) {
+	lib := defaultLib(t)
+	frame := actiongraph.Frame{Position: mgl64.Vec3{1, 0.2, -0.5}, Yaw: 0.4}
+	for _, name := range []string{"walk.l", "step-up-30.r", "climb-ledge.l"} {
+		a := lib.Get(name)
+		flat := expectedTargets(a, frame)
+		tilted := expectedTargets(a, frame)
+		for k := range tilted {
+			axis := mgl64.Vec3{math.Cos(float64(k)), 0, math.Sin(float64(k))}
+			tilted[k].Tilt = mgl64.QuatRotate(8*math.Pi/180, axis)
+		}
+		w0, err := Warp(a, frame, flat, WarpOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w1, err := Warp(a, frame, tilted, WarpOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sk := a.Clip.Skeleton
+		n := sk.NumJoints()
+		p0, p1 := w0.Clip.Positions(), w1.Clip.Positions()
+		pos := make([]mgl64.Vec3, n)
+		r0, r1 := make([]mgl64.Quat, n), make([]mgl64.Quat, n)
+		for k, d := range a.Docks {
+			j := sk.Index(d.Effector)
+			s := vec(tilted[k].Pose.Position)
+			tilt := tilted[k].Tilt
+			f0, f1 := int(math.Round(d.Start/a.Clip.FrameTime)), int(math.Round(d.End/a.Clip.FrameTime))
+			for f := f0; f <= f1; f++ {
+				want := s.Add(tilt.Rotate(p0[f*n+j].Sub(s)))
+				if e := p1[f*n+j].Sub(want).Len(); e > 1e-6 {
+					t.Fatalf("%s dock %d frame %d: %s %g m from the tilted place", name, k, f, d.Effector, e)
+				}
+				sk.FK(w0.Clip.Trans[f*n:(f+1)*n], w0.Clip.Rot[f*n:(f+1)*n], pos, r0)
+				sk.FK(w1.Clip.Trans[f*n:(f+1)*n], w1.Clip.Rot[f*n:(f+1)*n], pos, r1)
+				if !tilt.Mul(r0[j]).ApproxEqualThreshold(r1[j], 1e-9) && !tilt.Mul(r0[j]).Scale(-1).ApproxEqualThreshold(r1[j], 1e-9) {
+					t.Fatalf("%s dock %d frame %d: %s turned %v, want %v", name, k, f, d.Effector, r1[j], tilt.Mul(r0[j]))
+				}
+			}
+		}
+		for _, r := range w1.Docks {
+			if !r.Reached || r.Error > 1e-6 {
+				t.Errorf("%s dock %d: reached %v, error %g", name, r.Dock, r.Reached, r.Error)
+			}
+		}
+	}
+}
+
+// Walking up an 8° ramp, the planner tilts each foot onto the slope: the
+// targets on the ramp carry a tilt of 8° about the horizontal axis across
+// it, those on the flat floor none.
+func TestPlannerTiltsOnSlope(t *testing.T) {
+	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slope := 8 * math.Pi / 180
+	var b scenes.Builder
+	b.Box(mgl32.Vec3{-3, -0.2, -2}, mgl32.Vec3{1, 0, 2})
+	b.Ramp(1, 7, -2, 2, -0.2, 0, float32(6*math.Tan(slope)))
+	w, err := NewWorld(b.Mesh(), lib, WorldOptions{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := w.Config(lib, g)
+	cfg.Start = actiongraph.Frame{Position: mgl64.Vec3{-1.5, 0, 0}, Yaw: math.Pi / 2}
+	p, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 5 * 60 {
+		p.Update(1.0/60, Input{Heading: math.Pi / 2, Speed: 1.2})
+	}
+	onRamp, onFlat := 0, 0
+	for _, st := range p.Steps() {
+		for _, tg := range st.Targets {
+			x := float64(tg.Pose.Position[0])
+			q := tg.Tilt
+			if q == (mgl64.Quat{}) {
+				q = mgl64.QuatIdent()
+			}
+			angle := 2 * math.Acos(math.Min(1, math.Abs(q.W)))
+			switch {
+			case x > 1.3 && x < 6.7:
+				onRamp++
+				// The slope rises along +X: the normal tips towards -X,
+				// a turn about +Z.
+				axis := q.V.Normalize()
+				if math.Abs(angle-slope) > 0.5*math.Pi/180 || math.Abs(math.Abs(axis[2])-1) > 0.01 {
+					t.Errorf("%s at x %.2f: tilt %.2f° about %v, want 8° about z", st.Action, x, angle*180/math.Pi, axis)
+				}
+			case x < 0.7:
+				onFlat++
+				if angle > 1e-6 {
+					t.Errorf("%s at x %.2f on the flat: tilt %.3f°", st.Action, x, angle*180/math.Pi)
+				}
+			}
+		}
+	}
+	t.Logf("%d targets on the ramp, %d on the flat", onRamp, onFlat)
+	if onRamp < 4 || onFlat < 2 {
+		t.Errorf("%d targets on the ramp, %d on the flat", onRamp, onFlat)
+	}
+}
