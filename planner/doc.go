@@ -8,12 +8,11 @@
 // moment, the mean displacement of the docks held then, eased between
 // docks), drives the root towards it with a critically damped spring
 // integrated exactly, lowers it further only where a docked limb could not
-// reach, and
-// poses each constrained limb with analytic two-bone IK (the knee or elbow
-// kept in the clip's own swivel plane, a soft limit near full extension),
-// turning the foot or hand by the dock's yaw correction and tilting it onto
-// the support's normal (Target.Tilt). Unreachable
-// targets are reported, not hidden.
+// reach, and poses each constrained limb with analytic two-bone IK (the
+// knee or elbow kept in the clip's own swivel plane, a soft limit near full
+// extension), turning the foot or hand by the dock's yaw correction and
+// tilting it onto the support's normal (Target.Tilt). Unreachable targets
+// are reported, not hidden.
 //
 // Planner is the object a game loop embeds: Update(dt, Input) advances
 // time, evaluates the plan tree (package actiongraph) within a per-frame
