@@ -81,15 +81,17 @@ type PlanTree struct {
 	queue     []int32
 	stats     EvalStats
 	result    geoquery.Result // scratch: a local would escape through the interface
+	memo      memo            // answers already found in this plan
 }
 
 // EvalStats counts an evaluation's work.
 type EvalStats struct {
-	Evaluated int64 // nodes whose status was decided
-	Made      int64 // nodes unrolled
-	Queries   int64 // geo-queries run
-	Shared    int64 // slots answered by the parent's slot
-	Query     geoquery.Stats
+	Evaluated  int64 // nodes whose status was decided
+	Made       int64 // nodes unrolled
+	Queries    int64 // geo-queries run
+	Shared     int64 // slots answered by the parent's slot
+	Remembered int64 // slots answered by an earlier query of the same plan with the same question
+	Query      geoquery.Stats
 }
 
 // NewPlanTree prepares a plan tree over g. templates maps each dock's
@@ -156,6 +158,7 @@ func (t *PlanTree) Reset(root Frame, state int32, depth int) {
 	t.Nodes[0].Status = Supported
 	t.cursor, t.grow = 1, 0
 	t.stats = EvalStats{}
+	t.memo.reset()
 }
 
 // addNode appends a node and its slots with their expected poses.
@@ -192,6 +195,7 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 	}
 	done := 0
 	lib := t.Graph.Library
+	t.memo.use(q, 4*len(t.Slots)+4096)
 	for {
 		if b.Nodes > 0 && done >= b.Nodes {
 			break
@@ -255,14 +259,22 @@ func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool 
 		t.stats.Shared++
 		return s.State == Supported
 	}
-	r := &t.result
-	ok := q.Nearest(geoquery.Query{Template: tmpl, Expected: s.Expected, NoSupport: true}, r, &t.stats.Query)
-	t.stats.Queries++
-	s.State, s.Sample, s.Pose, s.Distance = Unsupported, r.Sample, r.Pose, r.Distance
-	if ok {
+	k := t.memo.key(tmpl, s.Expected)
+	v, known := t.memo.get(k)
+	if known {
+		t.stats.Remembered++
+	} else {
+		r := &t.result
+		v.ok = q.Nearest(geoquery.Query{Template: tmpl, Expected: s.Expected, NoSupport: true}, r, &t.stats.Query)
+		v.sample, v.pose, v.dist = r.Sample, r.Pose, r.Distance
+		t.stats.Queries++
+		t.memo.put(k, v)
+	}
+	s.State, s.Sample, s.Pose, s.Distance = Unsupported, v.sample, v.pose, v.dist
+	if v.ok {
 		s.State = Supported
 	}
-	return ok
+	return v.ok
 }
 
 // markDead marks node i dead and tells its ancestors: a node above the

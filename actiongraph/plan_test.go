@@ -1,6 +1,7 @@
 package actiongraph
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -155,9 +156,21 @@ func TestPruneRules(t *testing.T) {
 		inside := func(p dock.Pose) bool {
 			return p.Position[0]*p.Position[0]+p.Position[2]*p.Position[2] <= radius*radius
 		}
-		// Walk the full tree and the pruned one together.
-		wantQueries, wantNodes := 0, 1
+		// Walk the full tree and the pruned one together. A question asked
+		// before (the same template at the same expected pose) is answered
+		// from the plan's memory, not queried again.
+		wantQueries, wantRemembered, wantNodes := 0, 0, 1
 		rootSlots := map[int32]bool{}
+		asked := map[string]bool{}
+		ask := func(tmpl string, e dock.Pose) {
+			k := fmt.Sprint(tmpl, e)
+			if asked[k] {
+				wantRemembered++
+			} else {
+				asked[k] = true
+				wantQueries++
+			}
+		}
 		var check func(fi, pi int32) bool // returns dead
 		check = func(fi, pi int32) bool {
 			fn, pn := full.Nodes[fi], pt.Nodes[pi]
@@ -166,13 +179,13 @@ func TestPruneRules(t *testing.T) {
 			}
 			own := true
 			if fi > 0 {
-				for k := range lib.Actions[fn.Action].Docks {
+				for k, d := range lib.Actions[fn.Action].Docks {
 					s := full.Slots[fn.FirstDock+int32(k)]
 					if s.Shared < 0 {
-						wantQueries++
+						ask(d.Template, s.Expected)
 					} else if fn.Parent == 0 && !rootSlots[s.Shared] {
 						rootSlots[s.Shared] = true // the root's contact, queried once
-						wantQueries++
+						ask(d.Template, full.Slots[s.Shared].Expected)
 					}
 					if !inside(s.Expected) {
 						own = false
@@ -208,10 +221,10 @@ func TestPruneRules(t *testing.T) {
 		if len(pt.Nodes) != wantNodes {
 			t.Fatalf("radius %v: %d nodes made, oracle %d", radius, len(pt.Nodes), wantNodes)
 		}
-		if q.calls != wantQueries || int(pt.Stats().Queries) != wantQueries {
-			t.Fatalf("radius %v: %d queries (stats %d), oracle %d", radius, q.calls, pt.Stats().Queries, wantQueries)
+		if q.calls != wantQueries || int(pt.Stats().Queries) != wantQueries || int(pt.Stats().Remembered) != wantRemembered {
+			t.Fatalf("radius %v: %d queries (stats %d, %d remembered), oracle %d (%d remembered)", radius, q.calls, pt.Stats().Queries, pt.Stats().Remembered, wantQueries, wantRemembered)
 		}
-		t.Logf("radius %v: %d of %d nodes made, %d queries, %d shared", radius, len(pt.Nodes)-1, len(full.Nodes)-1, q.calls, pt.Stats().Shared)
+		t.Logf("radius %v: %d of %d nodes made, %d queries, %d remembered, %d shared", radius, len(pt.Nodes)-1, len(full.Nodes)-1, q.calls, pt.Stats().Remembered, pt.Stats().Shared)
 	}
 }
 
@@ -351,5 +364,44 @@ func TestPath(t *testing.T) {
 				t.Errorf("node %d %s: path point %v, want %v", i, a.Name, c.got, c.want)
 			}
 		}
+	}
+}
+
+// The plan remembers answers only from the querier that gave them: after
+// Evaluate is handed another querier, every slot it decides follows the new
+// one, even where the old one answered the same question.
+func TestMemoFollowsQuerier(t *testing.T) {
+	lib, g, err := Default(DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := NewPlanTree(g, builtinTemplates(t), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt.Reset(Frame{}, int32(lib.Index(TableIStart)), 4)
+	all := &countingQuerier{radius: 1e9}
+	pt.Evaluate(all, Budget{Nodes: 300})
+	decided := map[int]bool{}
+	for i, s := range pt.Slots {
+		if s.State != Unknown {
+			decided[i] = true
+		}
+	}
+	near := &countingQuerier{radius: 1.2}
+	pt.Evaluate(near, Budget{})
+	later, remembered := 0, pt.Stats().Remembered
+	for i, s := range pt.Slots {
+		if decided[i] || s.State == Unknown || s.Shared >= 0 {
+			continue
+		}
+		later++
+		p := s.Expected.Position
+		if in := p[0]*p[0]+p[2]*p[2] <= 1.2*1.2; in != (s.State == Supported) {
+			t.Fatalf("slot %d at %v: %v after the querier changed", i, p, s.State)
+		}
+	}
+	if later == 0 || remembered == 0 || all.calls == 0 || near.calls == 0 {
+		t.Errorf("%d slots decided later, %d remembered; %d and %d queries", later, remembered, all.calls, near.calls)
 	}
 }
