@@ -70,6 +70,21 @@ func children(t *testing.T, lib *Library, g *Graph, after string, boxes [][2]mgl
 
 func v(x, y, z float32) mgl32.Vec3 { return mgl32.Vec3{x, y, z} }
 
+// tableITree is a Table I plan tree (every node evaluated) over the
+// default library and graph.
+func tableITree(t *testing.T) (*Library, *PlanTree) {
+	t.Helper()
+	lib, g, err := Default(DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt, err := NewPlanTree(g, builtinTemplates(t), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return lib, pt
+}
+
 // In mid-stance on the left foot at the origin, facing +Z.
 func TestPruneKnownScenes(t *testing.T) {
 	lib, g, err := Default(DefaultOptions{})
@@ -231,14 +246,7 @@ func TestPruneRules(t *testing.T) {
 // Shared slots hold the same contact: a child's first foot dock is its
 // parent's last, at the same world pose to well under a millimetre.
 func TestSharedSlots(t *testing.T) {
-	lib, g, err := Default(DefaultOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pt, err := NewPlanTree(g, builtinTemplates(t), true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib, pt := tableITree(t)
 	pt.Reset(Frame{Position: mgl64.Vec3{1, 0, 2}, Yaw: 0.7}, int32(lib.Index(TableIStart)), 3)
 	shared := 0
 	for _, s := range pt.Slots {
@@ -326,14 +334,7 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 // A node's root path starts at its frame and ends where its action's delta
 // takes it, on the frame's ground.
 func TestPath(t *testing.T) {
-	lib, g, err := Default(DefaultOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pt, err := NewPlanTree(g, builtinTemplates(t), true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib, pt := tableITree(t)
 	var b scenes.Builder
 	b.Box(v(-10, -1, -10), v(10, 0.3, 10))
 	bvh, err := scenes.NewBVH(b.Mesh(), scenes.BVHOptions{})
@@ -371,14 +372,7 @@ func TestPath(t *testing.T) {
 // Evaluate is handed another querier, every slot it decides follows the new
 // one, even where the old one answered the same question.
 func TestMemoFollowsQuerier(t *testing.T) {
-	lib, g, err := Default(DefaultOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pt, err := NewPlanTree(g, builtinTemplates(t), true)
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib, pt := tableITree(t)
 	pt.Reset(Frame{}, int32(lib.Index(TableIStart)), 4)
 	all := &countingQuerier{radius: 1e9}
 	pt.Evaluate(all, Budget{Nodes: 300})

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"image/png"
 	"math"
 	"os"
 	"os/exec"
@@ -90,15 +89,7 @@ func TestHeadless(t *testing.T) {
 
 func checkScreenshot(t *testing.T, path string) {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := testdata.ReadPNG(t, path)
 	if b := img.Bounds(); b.Dx() != 800 || b.Dy() != 600 {
 		t.Errorf("screenshot %v, want 800×600", b)
 	}

@@ -141,23 +141,13 @@ func load(o *options) (*demo, error) {
 	if err != nil {
 		return nil, err
 	}
-	var bar *progress.Bar
-	name := ""
+	bars := progress.NewLabelled("support ")
 	w, err := planner.LoadWorld(o.scene, lib, planner.WorldOptions{
-		Load: scenes.LoadOptions{Scale: float32(o.scale), Up: up, ExcludeNodes: o.exclude},
-		FST:  o.fst,
-		Progress: func(t string, done, total int) {
-			if t != name {
-				if bar != nil {
-					bar.Done()
-				}
-				bar, name = progress.New("support "+t, int64(total)), t
-			}
-			bar.Set(int64(done), int64(total))
-		}})
-	if bar != nil {
-		bar.Done()
-	}
+		Load:     scenes.LoadOptions{Scale: float32(o.scale), Up: up, ExcludeNodes: o.exclude},
+		FST:      o.fst,
+		Progress: bars.Update,
+	})
+	bars.Done()
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"image/png"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -79,14 +78,8 @@ func TestActionsPictures(t *testing.T) {
 		t.Fatalf("%d actions", len(as))
 	}
 	for _, a := range as {
-		f, err := os.Open(a.PNG)
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := png.Decode(f)
-		f.Close()
-		if err != nil || img.Bounds().Dx() < 900 {
-			t.Fatalf("%s: %v", a.PNG, err)
+		if img := testdata.ReadPNG(t, a.PNG); img.Bounds().Dx() < 900 {
+			t.Fatalf("%s: %d pixels wide", a.PNG, img.Bounds().Dx())
 		}
 		if st, err := os.Stat(a.BVH); err != nil || st.Size() < 1000 {
 			t.Fatalf("%s: %v", a.BVH, err)
@@ -152,15 +145,7 @@ func TestPlanPicture(t *testing.T) {
 	if r.Animations != 39 || len(r.FeasibleNow) == 0 {
 		t.Fatalf("%+v", r)
 	}
-	f, err := os.Open(png1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := testdata.ReadPNG(t, png1)
 	// Green dock markers are drawn.
 	green := 0
 	b := img.Bounds()

@@ -10,19 +10,7 @@ import (
 // docks with: from fst when given, else from the cache (built with a
 // progress bar on stderr when missing).
 func loadWorld(spec, fst string, lib *actiongraph.Library) (*planner.World, error) {
-	var bar *progress.Bar
-	name := ""
-	w, err := planner.LoadWorld(spec, lib, planner.WorldOptions{FST: fst, Progress: func(t string, done, total int) {
-		if t != name {
-			if bar != nil {
-				bar.Done()
-			}
-			bar, name = progress.New("support "+t, int64(total)), t
-		}
-		bar.Set(int64(done), int64(total))
-	}})
-	if bar != nil {
-		bar.Done()
-	}
-	return w, err
+	bars := progress.NewLabelled("support ")
+	defer bars.Done()
+	return planner.LoadWorld(spec, lib, planner.WorldOptions{FST: fst, Progress: bars.Update})
 }

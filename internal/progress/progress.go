@@ -75,3 +75,32 @@ func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
+
+// Labelled reports work done in named parts, one bar per part on stderr
+// (a new bar when the name changes): Update fits callbacks such as
+// planner.WorldOptions.Progress. Call Done when the work ends.
+type Labelled struct {
+	prefix string
+	name   string
+	bar    *Bar
+}
+
+// NewLabelled returns bars labelled prefix + the part's name.
+func NewLabelled(prefix string) *Labelled { return &Labelled{prefix: prefix} }
+
+// Update records done steps out of total of the named part.
+func (l *Labelled) Update(name string, done, total int) {
+	if l.bar == nil || name != l.name {
+		l.Done()
+		l.bar, l.name = New(l.prefix+name, int64(total)), name
+	}
+	l.bar.Set(int64(done), int64(total))
+}
+
+// Done finishes the current bar, if any.
+func (l *Labelled) Done() {
+	if l.bar != nil {
+		l.bar.Done()
+		l.bar = nil
+	}
+}
