@@ -38,11 +38,11 @@ type Config struct {
 	Start     actiongraph.Frame         // where the character stands
 	State     string                    // the action it is performing (default "idle")
 	Depth     int                       // plan depth (default 4)
-	// Scene, when set, lets the planner refuse supports buried inside
-	// solids: a face hidden under another (the floor under a stair block)
-	// passes Algorithm 1, which looks only at surfaces. A support is
-	// buried when a ray straight up from it meets the underside of a
-	// face looking up (the top of the solid around it) within Headroom.
+	// Scene, when set, lets the planner refuse supports no foot can
+	// reach (see Buried): a face hidden under another (the floor under a
+	// stair block) passes Algorithm 1, which looks only at surfaces.
+	// LoadWorld's trees leave such supports out already; this catches them
+	// from any other querier.
 	Scene    *scenes.BVH
 	Headroom float64 // [Units: m] default 1.5
 	// Lattice is the querier's sample lattice (default
