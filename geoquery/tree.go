@@ -82,20 +82,26 @@ func nearest(tr *supporttree.Tree, p Params, e dock.Pose, best *candidate) (bool
 	s.xc = int32(math.Floor(float64(e.Position[0]) / inc))
 	cy := clampIdx(int32(math.Round(float64(e.Position[1])/inc)), b.lo[1], b.hi[1])
 	cz := int32(math.Round(float64(e.Position[2]) / inc))
-	for dir := int32(-1); dir <= 1; dir += 2 {
-		y := cy
+	// The layers at or below cy downwards, then those above upwards: only
+	// layers that exist are looked at.
+	ys := tr.Layers()
+	m := lowerBound(ys, cy+1) // the first layer above cy
+	for dir := -1; dir <= 1; dir += 2 {
+		i := m - 1
 		if dir == 1 {
-			y = cy + 1
+			i = m
 		}
-		for ; y >= b.lo[1] && y <= b.hi[1]; y += dir {
+		for ; i >= 0 && i < len(ys); i += dir {
+			y := ys[i]
+			if y < b.lo[1] || y > b.hi[1] {
+				break
+			}
 			py := float32(y) * s.lin // = l.Position(Sample{Y: y})[1]
 			dy2 := b.y2(py)
 			if dy2 > b.r2 || (s.found && dy2 > best.d2) {
 				break
 			}
-			if li := tr.LayerOf(y); li >= 0 {
-				s.layer(li, y, py, cz)
-			}
+			s.layer(i, y, py, cz)
 		}
 	}
 	return s.found, s.visited

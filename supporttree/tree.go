@@ -118,6 +118,9 @@ func (t *Tree) EncodedBytes() int {
 	return 16 + 4*(2*len(t.layerY)+1+2*len(t.rowZ)+1+2*len(t.runX0)) + 2*len(t.runMask) + 8*len(t.masks)
 }
 
+// Layers returns the y of every layer, ascending (shared, read-only).
+func (t *Tree) Layers() []int32 { return t.layerY }
+
 // LayerOf returns the index of layer y, or -1.
 func (t *Tree) LayerOf(y int32) int {
 	lo, hi := 0, len(t.layerY)
