@@ -39,18 +39,7 @@ func tightParams() geoquery.Params {
 // returns each child's status by action name.
 func children(t *testing.T, lib *Library, g *Graph, after string, boxes [][2]mgl32.Vec3) map[string]Status {
 	t.Helper()
-	var b scenes.Builder
-	for _, bx := range boxes {
-		b.Box(bx[0], bx[1])
-	}
-	bvh, err := scenes.NewBVH(b.Mesh(), scenes.BVHOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := geoquery.NewProbe(bvh, tightParams())
-	if err != nil {
-		t.Fatal(err)
-	}
+	q := boxProbe(t, boxes)
 	pt, err := NewPlanTree(g, builtinTemplates(t), false)
 	if err != nil {
 		t.Fatal(err)
@@ -69,6 +58,24 @@ func children(t *testing.T, lib *Library, g *Graph, after string, boxes [][2]mgl
 }
 
 func v(x, y, z float32) mgl32.Vec3 { return mgl32.Vec3{x, y, z} }
+
+// boxProbe is a Version I querier with tightParams over a scene of boxes.
+func boxProbe(t *testing.T, boxes [][2]mgl32.Vec3) *geoquery.Probe {
+	t.Helper()
+	var b scenes.Builder
+	for _, bx := range boxes {
+		b.Box(bx[0], bx[1])
+	}
+	bvh, err := scenes.NewBVH(b.Mesh(), scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q, err := geoquery.NewProbe(bvh, tightParams())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
 
 // tableITree is a Table I plan tree (every node evaluated) over the
 // default library and graph.
@@ -335,16 +342,7 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 // takes it, on the frame's ground.
 func TestPath(t *testing.T) {
 	lib, pt := tableITree(t)
-	var b scenes.Builder
-	b.Box(v(-10, -1, -10), v(10, 0.3, 10))
-	bvh, err := scenes.NewBVH(b.Mesh(), scenes.BVHOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	q, err := geoquery.NewProbe(bvh, tightParams())
-	if err != nil {
-		t.Fatal(err)
-	}
+	q := boxProbe(t, [][2]mgl32.Vec3{{v(-10, -1, -10), v(10, 0.3, 10)}})
 	pt.Reset(Frame{Position: mgl64.Vec3{1, 0.3, 2}, Yaw: 0.7}, int32(lib.Index(TableIStart)), 2)
 	pt.Evaluate(q, Budget{})
 	if len(pt.Nodes) < 10 {
