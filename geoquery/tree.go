@@ -43,7 +43,7 @@ func (t *Tree) Nearest(q Query, out *Result, st *Stats) bool {
 	var best candidate
 	found, visited := false, 0
 	if tr != nil {
-		found, visited = nearest(tr, t.params, q.Expected, &best)
+		found, visited = t.nearest(tr, q.Expected, &best)
 	}
 	var rs scenes.Stats
 	*out = Result{}
@@ -71,21 +71,29 @@ func (t *Tree) Nearest(q Query, out *Result, st *Stats) bool {
 // middle of the window outwards, and each direction stops as soon as its
 // partial distance exceeds the best so far (d² is a sum of non-negative
 // terms that grow away from the middle, and float addition is monotone, so a
-// partial sum bounds it from below). It returns whether a sample was found
-// and the number of runs examined.
-func nearest(tr *supporttree.Tree, p Params, e dock.Pose, best *candidate) (bool, int) {
+// partial sum bounds it from below; so does a partial sum plus the smallest
+// yaw term of the window). A row is skipped without looking at its runs when
+// its summary holds no yaw of the window or its nearest x is already too
+// far. It returns whether a sample was found and the number of runs
+// examined.
+func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool, int) {
 	var b bounds
+	p := t.params
 	p.bounds(e, &b)
+	if b.ny == 0 {
+		return false, 0
+	}
 	l := p.Lattice
 	inc := float64(l.Linear)
 	s := searcher{tr: tr, b: &b, lin: l.Linear, best: best}
-	s.xc = int32(math.Floor(float64(e.Position[0]) / inc))
-	cy := clampIdx(int32(math.Round(float64(e.Position[1])/inc)), b.lo[1], b.hi[1])
-	cz := int32(math.Round(float64(e.Position[2]) / inc))
+	s.xc = floorIndex(float64(e.Position[0]) / inc)
+	cy := clampIdx(roundIndex(float64(e.Position[1])/inc), b.lo[1], b.hi[1])
+	cz := roundIndex(float64(e.Position[2]) / inc)
+	s.minYaw = b.yaws[0].d2
 	// The layers at or below cy downwards, then those above upwards: only
 	// layers that exist are looked at.
 	ys := tr.Layers()
-	m := lowerBound(ys, cy+1) // the first layer above cy
+	m := supporttree.LowerBound(ys, cy+1) // the first layer above cy
 	for dir := -1; dir <= 1; dir += 2 {
 		i := m - 1
 		if dir == 1 {
@@ -98,7 +106,7 @@ func nearest(tr *supporttree.Tree, p Params, e dock.Pose, best *candidate) (bool
 			}
 			py := float32(y) * s.lin // = l.Position(Sample{Y: y})[1]
 			dy2 := b.y2(py)
-			if dy2 > b.r2 || (s.found && dy2 > best.d2) {
+			if dy2 > b.r2 || (s.found && dy2+s.minYaw > best.d2) {
 				break
 			}
 			s.layer(i, y, py, cz)
@@ -115,6 +123,7 @@ type searcher struct {
 	found   bool
 	visited int
 	xc      int32
+	minYaw  float64 // every sample's yaw term is at least this
 }
 
 // pos is a lattice coordinate's position along an axis, as Lattice.Position
@@ -131,7 +140,7 @@ func (s *searcher) layer(li int, y int32, py float32, cz int32) {
 	if j0 < 0 {
 		j0 = 0
 	} else if j0 >= len(zs) || zs[j0] != cz {
-		j0 = lowerBound(zs, cz)
+		j0 = supporttree.LowerBound(zs, cz)
 	}
 	b := s.b
 	// The row at or just past cz first: it is usually the nearest, and the
@@ -150,8 +159,18 @@ func (s *searcher) layer(li int, y int32, py float32, cz int32) {
 				continue
 			}
 			pyz := b.yz2(py, s.pos(z))
-			if pyz > b.r2 || (s.found && pyz > s.best.d2) {
+			if pyz > b.r2 || (s.found && pyz+s.minYaw > s.best.d2) {
 				break
+			}
+			sum := s.tr.Summary(first + j)
+			if sum.Yaws&b.mask == 0 {
+				continue // no yaw of the window
+			}
+			// The row's nearest x to e bounds every sample in it.
+			if xn := clampIdx(s.xc, sum.X0, sum.X1-1); xn != s.xc || xn+1 >= sum.X1 {
+				if dn := pyz + b.x2(s.pos(xn)); dn > b.r2 || (s.found && dn+s.minYaw > s.best.d2) {
+					continue
+				}
 			}
 			s.row(first+j, y, z, pyz)
 		}
@@ -163,10 +182,14 @@ func (s *searcher) layer(li int, y int32, py float32, cz int32) {
 func (s *searcher) row(j int, y, z int32, pyz float64) {
 	x0, x1, masks := s.tr.RowRuns(j)
 	b := s.b
-	// The first run ending after xc: rows hold few runs, so scan.
+	// The first run ending after xc.
 	r0 := 0
-	for r0 < len(x1) && x1[r0] <= s.xc {
-		r0++
+	if len(x1) <= 4 {
+		for r0 < len(x1) && x1[r0] <= s.xc {
+			r0++
+		}
+	} else {
+		r0 = supporttree.LowerBound(x1, s.xc+1)
 	}
 	for dir := 1; dir >= -1; dir -= 2 {
 		r := r0 - 1
@@ -203,20 +226,6 @@ func (s *searcher) row(j int, y, z int32, pyz float64) {
 			}
 		}
 	}
-}
-
-// lowerBound returns the first index i with a[i] >= v.
-func lowerBound(a []int32, v int32) int {
-	lo, hi := 0, len(a)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if a[m] < v {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
 }
 
 func clampIdx(x, lo, hi int32) int32 { return min(max(x, lo), hi) }

@@ -81,39 +81,83 @@ func (p Params) bounds(e dock.Pose, b *bounds) {
 	// checked against r² anyway.
 	rinc := 1 / inc
 	for k := 0; k < 3; k++ {
-		b.lo[k] = int32(math.Floor((float64(e.Position[k])-r)*rinc)) - 1
-		b.hi[k] = int32(math.Ceil((float64(e.Position[k])+r)*rinc)) + 1
+		b.lo[k] = floorIndex((float64(e.Position[k])-r)*rinc) - 1
+		b.hi[k] = floorIndex((float64(e.Position[k])+r)*rinc) + 2
 	}
 	n := l.Yaws()
 	tab := yawTable(n)
 	w := float64(p.YawWeight)
+	maxYaw := float64(p.MaxYaw) + 1e-9
 	// Only the yaws near e.Yaw can be in the window: look at those, with one
-	// index of slack on each side, wrapped into [0, n).
+	// index of slack on each side, wrapped into [0, n), nearest first (the
+	// list comes out sorted but for ties and rounding).
 	ang := 2 * math.Pi / float64(n)
-	c := int32(math.Round(float64(e.Yaw) / ang))
-	span := int32(math.Ceil(float64(p.MaxYaw)/ang)) + 1
+	u := float64(e.Yaw) / ang
+	c := roundIndex(u)
+	// The next nearest yaw is on u's side of c: visit c, c+s, c-s, c+2s, ...
+	s := int32(1)
+	if u < float64(c) {
+		s = -1
+	}
+	if c < 0 || c >= n {
+		c = ((c % n) + n) % n
+	}
+	span := int32(float64(p.MaxYaw)/ang) + 1
 	if 2*span+1 >= n {
 		c, span = n/2, n/2 // the window holds every yaw: visit each once
 	}
-	for k := c - span; k <= c+span && k-(c-span) < n; k++ {
-		i := k
-		if i < 0 || i >= n {
-			i = ((k % n) + n) % n
+	ey := float64(e.Yaw)
+	for o := int32(0); o <= 2*span && o < n; o++ {
+		i := c + s*((o+1)/2)
+		if o&1 == 0 {
+			i = c - s*(o/2)
 		}
-		yaw := tab[i] // = l.YawOf(i)
-		d := math.Abs(yawDiff(float64(yaw), float64(e.Yaw)))
-		if d <= float64(p.MaxYaw)+1e-9 && b.ny < len(b.yaws) && b.mask&(1<<i) == 0 {
+		if i < 0 {
+			i += n
+		} else if i >= n {
+			i -= n
+		}
+		d := math.Abs(yawDiff(float64(tab[i]), ey)) // tab[i] = l.YawOf(i)
+		if d <= maxYaw && b.mask&(1<<i) == 0 {
 			b.yaws[b.ny] = yawCand{i, w * w * d * d}
 			b.ny++
 			b.mask |= 1 << i
 		}
 	}
-	// Insertion sort by (d2, index): a handful of entries.
+	// Insertion sort by (d2, index): a handful of entries, nearly in order.
 	for a := 1; a < b.ny; a++ {
 		for j := a; j > 0 && (b.yaws[j].d2 < b.yaws[j-1].d2 || b.yaws[j].d2 == b.yaws[j-1].d2 && b.yaws[j].i < b.yaws[j-1].i); j-- {
 			b.yaws[j], b.yaws[j-1] = b.yaws[j-1], b.yaws[j]
 		}
 	}
+}
+
+// indexLimit bounds the lattice indices a query works with: positions
+// beyond ±10⁸ increments (or NaN) are clamped there, where no support can
+// be.
+const indexLimit = 1 << 28
+
+// floorIndex is ⌊x⌋ as a lattice index, without math.Floor's cost.
+func floorIndex(x float64) int32 {
+	if !(x > -indexLimit && x < indexLimit) {
+		if x > 0 {
+			return indexLimit
+		}
+		return -indexLimit // or NaN
+	}
+	i := int32(x)
+	if float64(i) > x {
+		i--
+	}
+	return i
+}
+
+// roundIndex is x rounded half away from zero, as math.Round.
+func roundIndex(x float64) int32 {
+	if x < 0 {
+		return -floorIndex(-x + 0.5)
+	}
+	return floorIndex(x + 0.5)
 }
 
 // yawTables caches, per number of yaws, every yaw of the lattice exactly as

@@ -307,7 +307,9 @@ func (r *reader) tree(lat dock.Lattice) *Tree {
 	t.runMask = readInts[uint16](r, runs)
 	t.masks = readInts[uint64](r, masks)
 	if r.err == nil {
-		r.err = t.check()
+		if r.err = t.check(); r.err == nil {
+			t.summarise()
+		}
 	}
 	return t
 }

@@ -15,14 +15,15 @@ import (
 // for concurrent readers.
 type Tree struct {
 	lat      dock.Lattice
-	layerY   []int32  // distinct y, ascending
-	layerRow []int32  // rows of layer i: layerRow[i] .. layerRow[i+1]-1
-	rowZ     []int32  // z of each row, ascending within a layer
-	rowRun   []int32  // runs of row j: rowRun[j] .. rowRun[j+1]-1
-	runX0    []int32  // first x of each run, ascending within a row
-	runX1    []int32  // one past the last x
-	runMask  []uint16 // index of the run's yaw set in masks
-	masks    []uint64 // distinct yaw sets: bit k set when yaw k is supported
+	layerY   []int32      // distinct y, ascending
+	layerRow []int32      // rows of layer i: layerRow[i] .. layerRow[i+1]-1
+	rowZ     []int32      // z of each row, ascending within a layer
+	rowRun   []int32      // runs of row j: rowRun[j] .. rowRun[j+1]-1
+	runX0    []int32      // first x of each run, ascending within a row
+	runX1    []int32      // one past the last x
+	runMask  []uint16     // index of the run's yaw set in masks
+	masks    []uint64     // distinct yaw sets: bit k set when yaw k is supported
+	rows     []RowSummary // per row, derived from the arrays above
 }
 
 // maxMasks bounds the distinct yaw sets of a tree (a run names one with a
@@ -73,6 +74,7 @@ func newTree(lat dock.Lattice, keys, masks []uint64) (*Tree, error) {
 	}
 	t.layerRow = append(t.layerRow, int32(len(t.rowZ)))
 	t.rowRun = append(t.rowRun, int32(len(t.runX0)))
+	t.summarise()
 	return t, nil
 }
 
@@ -100,10 +102,11 @@ func (t *Tree) Samples() int64 {
 	return n
 }
 
-// SizeBytes returns the memory the tree's arrays hold.
+// SizeBytes returns the memory the tree holds: its arrays and the row
+// summaries derived from them.
 func (t *Tree) SizeBytes() int {
 	return 4*(len(t.layerY)+len(t.layerRow)+len(t.rowZ)+len(t.rowRun)+len(t.runX0)+len(t.runX1)) +
-		2*len(t.runMask) + 8*len(t.masks) + int(unsafe.Sizeof(*t))
+		2*len(t.runMask) + 8*len(t.masks) + 16*len(t.rows) + int(unsafe.Sizeof(*t))
 }
 
 // Encode returns the tree's arrays as an .fst file stores them (for
@@ -123,15 +126,7 @@ func (t *Tree) Layers() []int32 { return t.layerY }
 
 // LayerOf returns the index of layer y, or -1.
 func (t *Tree) LayerOf(y int32) int {
-	lo, hi := 0, len(t.layerY)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if t.layerY[m] < y {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
+	lo := LowerBound(t.layerY, y)
 	if lo < len(t.layerY) && t.layerY[lo] == y {
 		return lo
 	}
