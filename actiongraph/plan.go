@@ -152,7 +152,8 @@ func sharedDocks(a, b *Action) []int32 {
 func (t *PlanTree) Reset(root Frame, state int32, depth int) {
 	t.depth = depth
 	t.Nodes, t.Slots = t.Nodes[:0], t.Slots[:0]
-	t.addNode(-1, state, 0, root, -1)
+	sin, cos := math.Sincos(root.Yaw)
+	t.addNode(-1, state, 0, root, sin, cos, -1)
 	// The root is being performed: supported. Its slots are queried only
 	// when a child continues one of its contacts.
 	t.Nodes[0].Status = Supported
@@ -161,11 +162,11 @@ func (t *PlanTree) Reset(root Frame, state int32, depth int) {
 	t.memo.reset()
 }
 
-// addNode appends a node and its slots with their expected poses.
-func (t *PlanTree) addNode(parent, action, depth int32, f Frame, edge int32) {
+// addNode appends a node and its slots with their expected poses (sin, cos
+// of the frame's yaw given: siblings share them).
+func (t *PlanTree) addNode(parent, action, depth int32, f Frame, sin, cos float64, edge int32) {
 	a := t.Graph.Library.Actions[action]
 	t.Nodes = append(t.Nodes, Node{Parent: parent, Action: action, Depth: depth, Frame: f, FirstDock: int32(len(t.Slots))})
-	sin, cos := math.Sincos(f.Yaw)
 	for k, d := range a.Docks {
 		s := Slot{Expected: f.dockPose(d.Pose, sin, cos), Shared: -1}
 		if edge >= 0 && t.share[edge][k] >= 0 {
@@ -349,8 +350,9 @@ func (t *PlanTree) expandOne(i int32) {
 	g := t.Graph
 	f := n.Frame.Then(g.Library.Actions[n.Action].Delta)
 	t.Nodes[i].FirstChild = int32(len(t.Nodes))
+	sin, cos := math.Sincos(f.Yaw)
 	for e := g.Offsets[n.Action]; e < g.Offsets[n.Action+1]; e++ {
-		t.addNode(i, g.Edges[e], n.Depth+1, f, e)
+		t.addNode(i, g.Edges[e], n.Depth+1, f, sin, cos, e)
 	}
 	t.Nodes[i].NumChildren = int32(len(t.Nodes)) - t.Nodes[i].FirstChild
 }
