@@ -100,7 +100,7 @@ func (m *memo) get(k memoKey) (memoVal, bool) {
 
 // put remembers v as the answer to k.
 func (m *memo) put(k memoKey, v memoVal) {
-	if 2*(m.n+1) > len(m.slots) {
+	if 4*(m.n+1) > 3*len(m.slots) {
 		m.grow()
 	}
 	mask := uint32(len(m.slots) - 1)

@@ -109,7 +109,7 @@ func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool
 			if dy2 > b.r2 || (s.found && dy2+s.minYaw > best.d2) {
 				break
 			}
-			s.layer(i, y, py, cz)
+			s.layer(i, y, dy2, cz)
 		}
 	}
 	return s.found, s.visited
@@ -130,7 +130,7 @@ type searcher struct {
 // computes it.
 func (s *searcher) pos(i int32) float32 { return float32(i) * s.lin }
 
-func (s *searcher) layer(li int, y int32, py float32, cz int32) {
+func (s *searcher) layer(li int, y int32, dy2 float64, cz int32) {
 	zs, first := s.tr.LayerRows(li)
 	if len(zs) == 0 {
 		return
@@ -158,7 +158,7 @@ func (s *searcher) layer(li int, y int32, py float32, cz int32) {
 				}
 				continue
 			}
-			pyz := b.yz2(py, s.pos(z))
+			pyz := float64(b.z2(s.pos(z)) + dy2) // = b.yz2(py, pos(z))
 			if pyz > b.r2 || (s.found && pyz+s.minYaw > s.best.d2) {
 				break
 			}
@@ -208,7 +208,7 @@ func (s *searcher) row(j int, y, z int32, pyz float64) {
 			// The run's nearest x: d² grows with |dx|, so it brackets e.x.
 			xa, xb := clampIdx(s.xc, a, c), clampIdx(s.xc+1, a, c)
 			da := min(pyz+b.x2(s.pos(xa)), pyz+b.x2(s.pos(xb)))
-			if da > b.r2 || (s.found && da > s.best.d2) {
+			if da > b.r2 || (s.found && da+s.minYaw > s.best.d2) {
 				if dir == 1 && a > s.xc+1 || dir == -1 && c < s.xc {
 					break // the run lies wholly to one side: farther runs are farther still
 				}
@@ -218,9 +218,15 @@ func (s *searcher) row(j int, y, z int32, pyz float64) {
 			if m == 0 {
 				continue
 			}
-			for _, x := range [4]int32{xa, xb, clampIdx(s.xc-1, a, c), clampIdx(s.xc+2, a, c)} {
+			// The run shares one yaw set, so its best sample is at its x
+			// nearest e (d² grows with |dx|): xa or xb, both offered when
+			// they tie.
+			for k, x := range [2]int32{xa, xb} {
+				if k == 1 && x == xa {
+					break
+				}
 				dp2 := pyz + b.x2(s.pos(x))
-				if dp2 <= b.r2 {
+				if dp2 <= b.r2 && !(s.found && dp2+s.minYaw > s.best.d2) {
 					b.bestYaw(dock.Sample{X: x, Y: y, Z: z}, dp2, m, s.best, &s.found)
 				}
 			}
