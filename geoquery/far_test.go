@@ -1,8 +1,10 @@
 package geoquery
 
 import (
+	"math"
 	"testing"
 
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -38,4 +40,35 @@ func TestTreeFarApartPlatforms(t *testing.T) {
 	m := b.Mesh()
 	f := newFixture(t, "far-apart", m, "foot")
 	checkTreeAgainstProbe(t, f, sharedQueries(t, m, 3000, 9, "foot"))
+}
+
+// An expected pose that is NaN, infinite or absurdly far is never
+// supported, by either querier, and costs the search nothing.
+func TestNonFiniteQueries(t *testing.T) {
+	m, _ := scenes.Builtin("stepping")
+	f := newFixture(t, "stepping", m, "foot")
+	nan := float32(math.NaN())
+	inf := float32(math.Inf(1))
+	for _, e := range []dock.Pose{
+		{Position: mgl32.Vec3{nan, 0, 1}},
+		{Position: mgl32.Vec3{3, nan, 2}},
+		{Position: mgl32.Vec3{3, 0, inf}},
+		{Position: mgl32.Vec3{-inf, 0, 2}},
+		{Position: mgl32.Vec3{3, 0, 2}, Yaw: nan},
+		{Position: mgl32.Vec3{3e9, 0, 2}},
+	} {
+		q := Query{Template: builtinTemplate("foot"), Expected: e}
+		var r Result
+		var st Stats
+		if f.tree.Nearest(q, &r, &st) || f.probe.Nearest(q, &r, nil) {
+			t.Errorf("%+v supported", e)
+		}
+		if st.Nodes != 0 {
+			t.Errorf("%+v: the search examined %d runs", e, st.Nodes)
+		}
+	}
+	// The same pose made finite is supported: the test can fail.
+	if !f.tree.Nearest(Query{Template: builtinTemplate("foot"), Expected: dock.Pose{Position: mgl32.Vec3{3, 0, 2}}}, new(Result), nil) {
+		t.Fatal("the finite pose is not supported")
+	}
 }

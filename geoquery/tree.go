@@ -77,6 +77,11 @@ func (t *Tree) Nearest(q Query, out *Result, st *Stats) bool {
 // far. It returns whether a sample was found and the number of runs
 // examined.
 func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool, int) {
+	for _, v := range e.Position {
+		if !(math.Abs(float64(v)) < maxCoordinate) {
+			return false, 0 // NaN, infinite or beyond any level
+		}
+	}
 	var b bounds
 	p := t.params
 	p.bounds(e, &b)
@@ -87,7 +92,7 @@ func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool
 	inc := float64(l.Linear)
 	s := searcher{tr: tr, b: &b, lin: l.Linear, best: best}
 	s.xc = floorIndex(float64(e.Position[0]) / inc)
-	cy := clampIdx(roundIndex(float64(e.Position[1])/inc), b.lo[1], b.hi[1])
+	cy := roundIndex(float64(e.Position[1]) / inc)
 	cz := roundIndex(float64(e.Position[2]) / inc)
 	s.minYaw = b.yaws[0].d2
 	// The layers at or below cy downwards, then those above upwards: only
@@ -101,9 +106,6 @@ func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool
 		}
 		for ; i >= 0 && i < len(ys); i += dir {
 			y := ys[i]
-			if y < b.lo[1] || y > b.hi[1] {
-				break
-			}
 			py := float32(y) * s.lin // = l.Position(Sample{Y: y})[1]
 			dy2 := b.y2(py)
 			if dy2 > b.r2 || (s.found && dy2+s.minYaw > best.d2) {
@@ -114,6 +116,10 @@ func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool
 	}
 	return s.found, s.visited
 }
+
+// maxCoordinate bounds the expected positions a search looks at: no
+// lattice sample lies beyond it. [Units: m]
+const maxCoordinate = 1e7
 
 type searcher struct {
 	tr      *supporttree.Tree
@@ -152,12 +158,6 @@ func (s *searcher) layer(li int, y int32, dy2 float64, cz int32) {
 		}
 		for ; j >= 0 && j < len(zs); j += dir {
 			z := zs[j]
-			if z < b.lo[2] || z > b.hi[2] {
-				if (dir == 1) == (z > b.hi[2]) {
-					break
-				}
-				continue
-			}
 			pyz := float64(b.z2(s.pos(z)) + dy2) // = b.yz2(py, pos(z))
 			if pyz > b.r2 || (s.found && pyz+s.minYaw > s.best.d2) {
 				break
@@ -197,13 +197,7 @@ func (s *searcher) row(j int, y, z int32, pyz float64) {
 			r = r0
 		}
 		for ; r >= 0 && r < len(x0); r += dir {
-			a, c := max(x0[r], b.lo[0]), min(x1[r]-1, b.hi[0])
-			if a > c {
-				if (dir == 1) == (x0[r] > b.hi[0]) {
-					break
-				}
-				continue
-			}
+			a, c := x0[r], x1[r]-1
 			s.visited++
 			// The run's nearest x: d² grows with |dx|, so it brackets e.x.
 			xa, xb := clampIdx(s.xc, a, c), clampIdx(s.xc+1, a, c)

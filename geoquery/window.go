@@ -53,17 +53,16 @@ func yawDiff(a, b float64) float64 {
 	return d
 }
 
-// bounds is a query's window on the lattice: the index box around the
-// expected position, the squared radius, and the yaws within reach with
-// their weighted squared distance. Every querier uses it, so they agree on
+// bounds is a query's window on the lattice: the squared radius around the
+// expected position, and the yaws within reach with their weighted squared
+// distance. Every querier uses it, so they agree on
 // the window and on every distance to the bit.
 type bounds struct {
-	e      dock.Pose
-	lo, hi [3]int32
-	r2     float64
-	ny     int
-	yaws   [64]yawCand // in the window, sorted by (d2, index)
-	mask   uint64      // bit i set when yaw i is in the window
+	e    dock.Pose
+	r2   float64
+	ny   int
+	yaws [64]yawCand // in the window, sorted by (d2, index)
+	mask uint64      // bit i set when yaw i is in the window
 }
 
 type yawCand struct {
@@ -73,17 +72,8 @@ type yawCand struct {
 
 func (p Params) bounds(e dock.Pose, b *bounds) {
 	l := p.Lattice
-	inc := float64(l.Linear)
 	r := float64(p.MaxDisplacement)
 	b.e, b.r2, b.ny, b.mask = e, r*r, 0, 0
-	// The index box may be a little larger than needed (one more index
-	// each way, from multiplying by the reciprocal): every distance is
-	// checked against r² anyway.
-	rinc := 1 / inc
-	for k := 0; k < 3; k++ {
-		b.lo[k] = floorIndex((float64(e.Position[k])-r)*rinc) - 1
-		b.hi[k] = floorIndex((float64(e.Position[k])+r)*rinc) + 2
-	}
 	n := l.Yaws()
 	tab := yawTable(n)
 	w := float64(p.YawWeight)
@@ -136,6 +126,22 @@ func (p Params) bounds(e dock.Pose, b *bounds) {
 // beyond ±10⁸ increments (or NaN) are clamped there, where no support can
 // be.
 const indexLimit = 1 << 28
+
+// box returns the lattice indices around e that may lie within the
+// window's radius.
+func (p Params) box(e dock.Pose) (lo, hi [3]int32) {
+	inc := float64(p.Lattice.Linear)
+	r := float64(p.MaxDisplacement)
+	// The index box may be a little larger than needed (one more index
+	// each way, from multiplying by the reciprocal): every distance is
+	// checked against r² anyway.
+	rinc := 1 / inc
+	for k := 0; k < 3; k++ {
+		lo[k] = floorIndex((float64(e.Position[k])-r)*rinc) - 1
+		hi[k] = floorIndex((float64(e.Position[k])+r)*rinc) + 2
+	}
+	return lo, hi
+}
 
 // floorIndex is ⌊x⌋ as a lattice index, without math.Floor's cost.
 func floorIndex(x float64) int32 {
@@ -230,10 +236,11 @@ func (b *bounds) yz2(y, z float32) float64 { return float64(b.z2(z) + b.y2(y)) }
 func (p Params) window(e dock.Pose, buf []candidate) []candidate {
 	var b bounds
 	p.bounds(e, &b)
+	lo, hi := p.box(e)
 	l := p.Lattice
-	for x := b.lo[0]; x <= b.hi[0]; x++ {
-		for y := b.lo[1]; y <= b.hi[1]; y++ {
-			for z := b.lo[2]; z <= b.hi[2]; z++ {
+	for x := lo[0]; x <= hi[0]; x++ {
+		for y := lo[1]; y <= hi[1]; y++ {
+			for z := lo[2]; z <= hi[2]; z++ {
 				dp2 := b.posDist2(l.Position(dock.Sample{X: x, Y: y, Z: z}))
 				if dp2 > b.r2 {
 					continue
