@@ -1,8 +1,6 @@
 package actiongraph
 
 import (
-	"math"
-
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 )
@@ -18,7 +16,6 @@ type memo struct {
 	slots []memoSlot       // in use when gen is the memo's
 	gen   uint32           // forgetting everything is a new generation
 	n     int
-	tmpls []*dock.Template // key.tmpl-1 indexes this
 }
 
 // memoSlot keeps a question and its answer together: one cache line.
@@ -29,7 +26,7 @@ type memoSlot struct {
 }
 
 type memoKey struct {
-	tmpl         uint32
+	tmpl         uint32 // the plan's number for the template
 	x, y, z, yaw uint32 // the expected pose's float bits
 }
 
@@ -60,20 +57,6 @@ func (m *memo) use(q geoquery.Querier, limit int) {
 		m.reset()
 		m.q = q
 	}
-}
-
-func (m *memo) key(t *dock.Template, e dock.Pose) memoKey {
-	id := -1
-	for i, u := range m.tmpls {
-		if u == t {
-			id = i
-		}
-	}
-	if id < 0 {
-		m.tmpls = append(m.tmpls, t)
-		id = len(m.tmpls) - 1
-	}
-	return memoKey{uint32(id + 1), math.Float32bits(e.Position[0]), math.Float32bits(e.Position[1]), math.Float32bits(e.Position[2]), math.Float32bits(e.Yaw)}
 }
 
 func (k memoKey) hash() uint32 {

@@ -74,6 +74,7 @@ type PlanTree struct {
 	cursor    int32 // the first node that may be unknown
 	grow      int32 // the first node whose children may still be missing
 	templates [][]*dock.Template
+	tmplIDs   [][]uint32         // per action and dock: its template's number in memo keys
 	share     [][]int32          // per edge, per dock of the child: the parent's dock index, or -1
 	starts    []motion.RootPoint // per action: its action frame in clip coordinates
 	spare     []Node
@@ -100,14 +101,20 @@ type EvalStats struct {
 // no skipping below unsupported nodes, and Dead is the node's own status.
 func NewPlanTree(g *Graph, templates map[string]*dock.Template, tableI bool) (*PlanTree, error) {
 	lib := g.Library
-	t := &PlanTree{Graph: g, tableI: tableI, templates: make([][]*dock.Template, len(lib.Actions)), share: make([][]int32, len(g.Edges))}
+	t := &PlanTree{Graph: g, tableI: tableI, templates: make([][]*dock.Template, len(lib.Actions)),
+		tmplIDs: make([][]uint32, len(lib.Actions)), share: make([][]int32, len(g.Edges))}
+	ids := map[*dock.Template]uint32{}
 	for i, a := range lib.Actions {
 		for _, d := range a.Docks {
 			tp := templates[d.Template]
 			if tp == nil {
 				return nil, fmt.Errorf("actiongraph: action %q docks with template %q, which the querier does not know", a.Name, d.Template)
 			}
+			if ids[tp] == 0 {
+				ids[tp] = uint32(len(ids) + 1)
+			}
 			t.templates[i] = append(t.templates[i], tp)
+			t.tmplIDs[i] = append(t.tmplIDs[i], ids[tp])
 		}
 	}
 	for _, a := range lib.Actions {
@@ -226,9 +233,9 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 		}
 		done++
 		n.Status = Supported
-		tmpl := t.templates[n.Action]
+		tmpl, ids := t.templates[n.Action], t.tmplIDs[n.Action]
 		for k := range lib.Actions[n.Action].Docks {
-			if !t.query(q, n.FirstDock+int32(k), tmpl[k]) {
+			if !t.query(q, n.FirstDock+int32(k), tmpl[k], ids[k]) {
 				n.Status = Unsupported
 				t.markDead(i)
 				break
@@ -248,19 +255,20 @@ func (t *PlanTree) canGrow(i int32) bool {
 	return t.tableI || n.Status == Supported
 }
 
-// query answers slot i, from the parent's slot when it is shared.
-func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool {
+// query answers slot i (template tmpl, numbered id), from the parent's
+// slot when it is shared.
+func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template, id uint32) bool {
 	s := &t.Slots[i]
 	if s.Shared >= 0 {
 		p := &t.Slots[s.Shared]
 		if p.State == Unknown {
-			t.query(q, s.Shared, tmpl)
+			t.query(q, s.Shared, tmpl, id)
 		}
 		s.State, s.Sample, s.Pose, s.Distance = p.State, p.Sample, p.Pose, p.Distance
 		t.stats.Shared++
 		return s.State == Supported
 	}
-	k := t.memo.key(tmpl, s.Expected)
+	k := memoKey{id, math.Float32bits(s.Expected.Position[0]), math.Float32bits(s.Expected.Position[1]), math.Float32bits(s.Expected.Position[2]), math.Float32bits(s.Expected.Yaw)}
 	v, known := t.memo.get(k)
 	if known {
 		t.stats.Remembered++
