@@ -152,7 +152,17 @@ func TestParamsValidate(t *testing.T) {
 // every sample within the limits is in it exactly once, and heap order is
 // the documented order.
 func TestWindowOrder(t *testing.T) {
-	p := DefaultParams()
+	all, narrow, wide := DefaultParams(), DefaultParams(), DefaultParams()
+	all.MaxYaw = math.Pi // every yaw
+	narrow.MaxYaw = 0.05 // at most one yaw
+	wide.MaxYaw = 3      // all but a few
+	wide.MaxDisplacement = 0.25
+	for _, p := range []Params{DefaultParams(), all, narrow, wide} {
+		testWindowOrder(t, p)
+	}
+}
+
+func testWindowOrder(t *testing.T, p Params) {
 	rng := scenes.NewRNG(1)
 	for it := 0; it < 50; it++ {
 		e := dock.Pose{Position: mgl32.Vec3{rng.Range(-3, 3), rng.Range(-3, 3), rng.Range(-3, 3)}, Yaw: rng.Range(-4, 4)}

@@ -18,6 +18,7 @@ type Tree struct {
 	bvh    *scenes.BVH
 	params Params
 	trees  map[*dock.Template]*supporttree.Tree
+	win    windowConsts
 }
 
 var _ Querier = (*Tree)(nil)
@@ -33,7 +34,7 @@ func NewTree(bvh *scenes.BVH, params Params, trees map[*dock.Template]*supporttr
 			return nil, fmt.Errorf("geoquery: the support-tree of %q was built on lattice %+v, the querier uses %+v", t.Name, st.Lattice(), params.Lattice)
 		}
 	}
-	return &Tree{bvh: bvh, params: params, trees: trees}, nil
+	return &Tree{bvh: bvh, params: params, trees: trees, win: params.windowConsts()}, nil
 }
 
 // Nearest implements Querier. A template without a support-tree is never
@@ -84,7 +85,7 @@ func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool
 	}
 	var b bounds
 	p := t.params
-	p.bounds(e, &b)
+	t.win.bounds(e, &b)
 	if b.ny == 0 {
 		return false, 0
 	}

@@ -71,30 +71,58 @@ type yawCand struct {
 }
 
 func (p Params) bounds(e dock.Pose, b *bounds) {
-	l := p.Lattice
+	k := p.windowConsts()
+	k.bounds(e, b)
+}
+
+// windowConsts are the parts of a window that do not depend on the query:
+// a querier works them out once.
+type windowConsts struct {
+	r2        float64
+	n         int32        // yaws of the lattice
+	tab       *[64]float32 // every yaw as dock.Lattice.YawOf gives it
+	ang, rang float64      // the yaw increment and its reciprocal
+	span      int32        // yaw indices looked at each side of the nearest
+	w2        float64      // the yaw weight, squared
+	maxYaw    float64      // the yaw reach, with a little slack
+}
+
+func (p Params) windowConsts() windowConsts {
+	n := p.Lattice.Yaws()
 	r := float64(p.MaxDisplacement)
-	b.e, b.r2, b.ny, b.mask = e, r*r, 0, 0
-	n := l.Yaws()
-	tab := yawTable(n)
 	w := float64(p.YawWeight)
-	maxYaw := float64(p.MaxYaw) + 1e-9
+	ang := 2 * math.Pi / float64(n)
+	return windowConsts{
+		r2: r * r, n: n, tab: yawTable(n), ang: ang, rang: float64(n) / (2 * math.Pi),
+		span: int32(float64(p.MaxYaw)/ang) + 1, w2: w * w, maxYaw: float64(p.MaxYaw) + 1e-9,
+	}
+}
+
+func (k *windowConsts) bounds(e dock.Pose, b *bounds) {
+	b.e, b.r2, b.ny, b.mask = e, k.r2, 0, 0
+	n, tab := k.n, k.tab
 	// Only the yaws near e.Yaw can be in the window: look at those, with one
 	// index of slack on each side, wrapped into [0, n), nearest first (the
 	// list comes out sorted but for ties and rounding).
-	ang := 2 * math.Pi / float64(n)
-	u := float64(e.Yaw) / ang
+	u := float64(e.Yaw) * k.rang
 	c := roundIndex(u)
 	// The next nearest yaw is on u's side of c: visit c, c+s, c-s, c+2s, ...
 	s := int32(1)
 	if u < float64(c) {
 		s = -1
 	}
-	if c < 0 || c >= n {
+	switch {
+	case c >= 0 && c < n:
+	case c < 0 && c >= -n:
+		c += n
+	case c >= n && c < 2*n:
+		c -= n
+	default:
 		c = ((c % n) + n) % n
 	}
-	span := int32(float64(p.MaxYaw)/ang) + 1
+	span := k.span
 	if 2*span+1 >= n {
-		c, span = n/2, n/2 // the window holds every yaw: visit each once
+		span = n / 2 // the window may hold every yaw: visit each once
 	}
 	ey := float64(e.Yaw)
 	for o := int32(0); o <= 2*span && o < n; o++ {
@@ -108,8 +136,17 @@ func (p Params) bounds(e dock.Pose, b *bounds) {
 			i -= n
 		}
 		d := math.Abs(yawDiff(float64(tab[i]), ey)) // tab[i] = l.YawOf(i)
-		if d <= maxYaw && b.mask&(1<<i) == 0 {
-			b.yaws[b.ny] = yawCand{i, w * w * d * d}
+		if !(d <= k.maxYaw) {
+			// The yaws come nearest first, up to the float32 rounding of
+			// the table (< 1e-6 rad): past the reach by more (or NaN), the
+			// rest are out too.
+			if !(d <= k.maxYaw+1e-6) {
+				break
+			}
+			continue
+		}
+		if b.mask&(1<<i) == 0 {
+			b.yaws[b.ny] = yawCand{i, k.w2 * d * d}
 			b.ny++
 			b.mask |= 1 << i
 		}
