@@ -55,8 +55,8 @@ func yawDiff(a, b float64) float64 {
 
 // bounds is a query's window on the lattice: the squared radius around the
 // expected position, and the yaws within reach with their weighted squared
-// distance. Every querier uses it, so they agree on
-// the window and on every distance to the bit.
+// distance. Every querier uses it, so they agree on the window and on every
+// distance to the bit.
 type bounds struct {
 	e    dock.Pose
 	r2   float64
@@ -78,13 +78,13 @@ func (p Params) bounds(e dock.Pose, b *bounds) {
 // windowConsts are the parts of a window that do not depend on the query:
 // a querier works them out once.
 type windowConsts struct {
-	r2        float64
-	n         int32        // yaws of the lattice
-	tab       *[64]float32 // every yaw as dock.Lattice.YawOf gives it
-	ang, rang float64      // the yaw increment and its reciprocal
-	span      int32        // yaw indices looked at each side of the nearest
-	w2        float64      // the yaw weight, squared
-	maxYaw    float64      // the yaw reach, with a little slack
+	r2     float64
+	n      int32        // yaws of the lattice
+	tab    *[64]float32 // every yaw as dock.Lattice.YawOf gives it
+	rang   float64      // yaws per radian: the yaw increment's reciprocal
+	span   int32        // yaw indices looked at each side of the nearest
+	w2     float64      // the yaw weight, squared
+	maxYaw float64      // the yaw reach, with a little slack
 }
 
 func (p Params) windowConsts() windowConsts {
@@ -93,7 +93,7 @@ func (p Params) windowConsts() windowConsts {
 	w := float64(p.YawWeight)
 	ang := 2 * math.Pi / float64(n)
 	return windowConsts{
-		r2: r * r, n: n, tab: yawTable(n), ang: ang, rang: float64(n) / (2 * math.Pi),
+		r2: r * r, n: n, tab: yawTable(n), rang: float64(n) / (2 * math.Pi),
 		span: int32(float64(p.MaxYaw)/ang) + 1, w2: w * w, maxYaw: float64(p.MaxYaw) + 1e-9,
 	}
 }
