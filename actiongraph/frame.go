@@ -33,11 +33,11 @@ func (f Frame) Then(d Delta) Frame {
 // DockPose is where a dock given in the action frame lies in the world.
 func (f Frame) DockPose(p dock.Pose) dock.Pose {
 	s, c := math.Sincos(f.Yaw)
-	return f.dockPose(p, s, c)
+	return f.dockPose(&p, s, c)
 }
 
 // dockPose is DockPose with the frame's yaw sine and cosine given.
-func (f Frame) dockPose(p dock.Pose, s, c float64) dock.Pose {
+func (f *Frame) dockPose(p *dock.Pose, s, c float64) dock.Pose {
 	x, y, z := float64(p.Position[0]), float64(p.Position[1]), float64(p.Position[2])
 	w := mgl64.Vec3{f.Position[0] + c*x + s*z, f.Position[1] + y, f.Position[2] - s*x + c*z}
 	return dock.Pose{Position: mgl32.Vec3{float32(w[0]), float32(w[1]), float32(w[2])}, Yaw: float32(wrapPi(f.Yaw + float64(p.Yaw)))}

@@ -3,6 +3,7 @@ package actiongraph
 import (
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/foothold/foothold/dock"
@@ -51,6 +52,7 @@ type Node struct {
 type Slot struct {
 	Expected dock.Pose
 	State    Status // Unknown, Supported (found) or Unsupported
+	tmpl     uint16 // the plan's number for the dock's template
 	Sample   dock.Sample
 	Pose     dock.Pose // the supported sample's pose
 	Distance float32   // from the expected pose [Units: m]
@@ -74,7 +76,7 @@ type PlanTree struct {
 	cursor    int32 // the first node that may be unknown
 	grow      int32 // the first node whose children may still be missing
 	templates [][]*dock.Template
-	tmplIDs   [][]uint32         // per action and dock: its template's number in memo keys
+	tmplIDs   [][]uint16         // per action and dock: its template's number (1, 2, ...)
 	share     [][]int32          // per edge, per dock of the child: the parent's dock index, or -1
 	starts    []motion.RootPoint // per action: its action frame in clip coordinates
 	spare     []Node
@@ -102,8 +104,8 @@ type EvalStats struct {
 func NewPlanTree(g *Graph, templates map[string]*dock.Template, tableI bool) (*PlanTree, error) {
 	lib := g.Library
 	t := &PlanTree{Graph: g, tableI: tableI, templates: make([][]*dock.Template, len(lib.Actions)),
-		tmplIDs: make([][]uint32, len(lib.Actions)), share: make([][]int32, len(g.Edges))}
-	ids := map[*dock.Template]uint32{}
+		tmplIDs: make([][]uint16, len(lib.Actions)), share: make([][]int32, len(g.Edges))}
+	ids := map[*dock.Template]uint16{}
 	for i, a := range lib.Actions {
 		for _, d := range a.Docks {
 			tp := templates[d.Template]
@@ -111,7 +113,10 @@ func NewPlanTree(g *Graph, templates map[string]*dock.Template, tableI bool) (*P
 				return nil, fmt.Errorf("actiongraph: action %q docks with template %q, which the querier does not know", a.Name, d.Template)
 			}
 			if ids[tp] == 0 {
-				ids[tp] = uint32(len(ids) + 1)
+				if len(ids) == math.MaxUint16 {
+					return nil, fmt.Errorf("actiongraph: more than %d templates", math.MaxUint16)
+				}
+				ids[tp] = uint16(len(ids) + 1)
 			}
 			t.templates[i] = append(t.templates[i], tp)
 			t.tmplIDs[i] = append(t.tmplIDs[i], ids[tp])
@@ -172,14 +177,22 @@ func (t *PlanTree) Reset(root Frame, state int32, depth int) {
 // addNode appends a node and its slots with their expected poses (sin, cos
 // of the frame's yaw given: siblings share them).
 func (t *PlanTree) addNode(parent, action, depth int32, f Frame, sin, cos float64, edge int32) {
-	a := t.Graph.Library.Actions[action]
-	t.Nodes = append(t.Nodes, Node{Parent: parent, Action: action, Depth: depth, Frame: f, FirstDock: int32(len(t.Slots))})
-	for k, d := range a.Docks {
-		s := Slot{Expected: f.dockPose(d.Pose, sin, cos), Shared: -1}
-		if edge >= 0 && t.share[edge][k] >= 0 {
-			s.Shared = t.Nodes[parent].FirstDock + t.share[edge][k]
+	docks := t.Graph.Library.Actions[action].Docks
+	first := len(t.Slots)
+	t.Nodes = append(t.Nodes, Node{Parent: parent, Action: action, Depth: depth, Frame: f, FirstDock: int32(first)})
+	t.Slots = slices.Grow(t.Slots, len(docks))[:first+len(docks)]
+	slots := t.Slots[first:]
+	var share []int32
+	if edge >= 0 {
+		share = t.share[edge]
+	}
+	ids := t.tmplIDs[action]
+	for k := range docks {
+		s := &slots[k]
+		*s = Slot{Expected: f.dockPose(&docks[k].Pose, sin, cos), tmpl: ids[k], Shared: -1}
+		if k < len(share) && share[k] >= 0 {
+			s.Shared = t.Nodes[parent].FirstDock + share[k]
 		}
-		t.Slots = append(t.Slots, s)
 	}
 }
 
@@ -203,7 +216,7 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 	}
 	done := 0
 	lib := t.Graph.Library
-	t.memo.use(q, 4*len(t.Slots)+4096)
+	t.memo.use(q)
 	for {
 		if b.Nodes > 0 && done >= b.Nodes {
 			break
@@ -233,9 +246,9 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 		}
 		done++
 		n.Status = Supported
-		tmpl, ids := t.templates[n.Action], t.tmplIDs[n.Action]
+		tmpl := t.templates[n.Action]
 		for k := range lib.Actions[n.Action].Docks {
-			if !t.query(q, n.FirstDock+int32(k), tmpl[k], ids[k]) {
+			if !t.query(q, n.FirstDock+int32(k), tmpl[k]) {
 				n.Status = Unsupported
 				t.markDead(i)
 				break
@@ -255,35 +268,36 @@ func (t *PlanTree) canGrow(i int32) bool {
 	return t.tableI || n.Status == Supported
 }
 
-// query answers slot i (template tmpl, numbered id), from the parent's
-// slot when it is shared.
-func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template, id uint32) bool {
+// query answers slot i (template tmpl), from the parent's slot when it is
+// shared, from the first slot that asked the same question when there is
+// one.
+func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool {
 	s := &t.Slots[i]
 	if s.Shared >= 0 {
 		p := &t.Slots[s.Shared]
 		if p.State == Unknown {
-			t.query(q, s.Shared, tmpl, id)
+			t.query(q, s.Shared, tmpl)
 		}
 		s.State, s.Sample, s.Pose, s.Distance = p.State, p.Sample, p.Pose, p.Distance
 		t.stats.Shared++
 		return s.State == Supported
 	}
-	k := memoKey{id, math.Float32bits(s.Expected.Position[0]), math.Float32bits(s.Expected.Position[1]), math.Float32bits(s.Expected.Position[2]), math.Float32bits(s.Expected.Yaw)}
-	v, known := t.memo.get(k)
-	if known {
+	h := questionHash(s.tmpl, &s.Expected)
+	if j := t.memo.asked(t.Slots, s, h); j >= 0 {
+		p := &t.Slots[j]
+		s.State, s.Sample, s.Pose, s.Distance = p.State, p.Sample, p.Pose, p.Distance
 		t.stats.Remembered++
-	} else {
-		r := &t.result
-		v.ok = q.Nearest(geoquery.Query{Template: tmpl, Expected: s.Expected, NoSupport: true}, r, &t.stats.Query)
-		v.sample, v.pose, v.dist = r.Sample, r.Pose, r.Distance
-		t.stats.Queries++
-		t.memo.put(k, v)
+		return s.State == Supported
 	}
-	s.State, s.Sample, s.Pose, s.Distance = Unsupported, v.sample, v.pose, v.dist
-	if v.ok {
+	r := &t.result
+	ok := q.Nearest(geoquery.Query{Template: tmpl, Expected: s.Expected, NoSupport: true}, r, &t.stats.Query)
+	t.stats.Queries++
+	s.State, s.Sample, s.Pose, s.Distance = Unsupported, r.Sample, r.Pose, r.Distance
+	if ok {
 		s.State = Supported
 	}
-	return v.ok
+	t.memo.put(h, i)
+	return ok
 }
 
 // markDead marks node i dead and tells its ancestors: a node above the
@@ -310,6 +324,9 @@ func (t *PlanTree) Commit(child int32) error {
 	}
 	old, oldS := t.Nodes, t.Slots
 	t.Nodes, t.Slots = t.spare[:0], t.spareS[:0]
+	// The memo names slots by index: it is rebuilt from the kept slots that
+	// answered their own question.
+	t.memo.reset()
 	// Breadth-first copy of the subtree, remapping indices.
 	t.queue = append(t.queue[:0], child)
 	for head := 0; head < len(t.queue); head++ {
@@ -320,8 +337,15 @@ func (t *PlanTree) Commit(child int32) error {
 		nd := int32(len(t.Graph.Library.Actions[n.Action].Docks))
 		for k := int32(0); k < nd; k++ {
 			s := oldS[n.FirstDock+k]
+			own := s.Shared < 0 && s.State != Unknown
 			s.Shared = -1 // re-linked below
 			t.Slots = append(t.Slots, s)
+			if own {
+				i := int32(len(t.Slots) - 1)
+				if h := questionHash(s.tmpl, &s.Expected); t.memo.asked(t.Slots, &t.Slots[i], h) < 0 {
+					t.memo.put(h, i)
+				}
+			}
 		}
 		n.FirstDock = first
 		t.Nodes = append(t.Nodes, n)

@@ -300,6 +300,7 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 			}
 		}
 	}
+	var remembered int64
 	for step := range 6 {
 		feasible := pt.Feasible(nil)
 		if len(feasible) == 0 {
@@ -309,6 +310,24 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 		cn := pt.Nodes[c]
 		if err := pt.Commit(c); err != nil {
 			t.Fatal(err)
+		}
+		// The memo names slots by index: a commit renumbers them, and every
+		// kept slot below the new root that answered its own question is
+		// found again.
+		for i := range pt.Nodes[1:] {
+			n := pt.Nodes[i+1]
+			for k := range w.lib.Actions[n.Action].Docks {
+				j := n.FirstDock + int32(k)
+				s := &pt.Slots[j]
+				if s.State == Unknown || s.Shared >= 0 {
+					continue
+				}
+				m := pt.memo.asked(pt.Slots, s, questionHash(s.tmpl, &s.Expected))
+				if m < 0 || pt.Slots[m].State != s.State || pt.Slots[m].Sample != s.Sample {
+					t.Fatalf("step %d: slot %d's answer is not remembered after the commit (found %d)", step, j, m)
+				}
+				remembered++
+			}
 		}
 		calls := 0
 		for !pt.Evaluate(w.tree, Budget{Nodes: 5}) {
@@ -335,6 +354,9 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 			}
 		}
 		t.Logf("step %d: committed to %s, %d nodes, %d budgeted calls", step, w.lib.Actions[cn.Action].Name, len(pt.Nodes), calls)
+	}
+	if remembered == 0 {
+		t.Error("no kept answer was checked")
 	}
 }
 
