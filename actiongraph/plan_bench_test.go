@@ -141,6 +141,16 @@ func benchTableI(b *testing.B, depth int, q func(*planWorld) geoquery.Querier) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(anim)/1000, "µs/animation")
 }
 
+// Table I with a querier that answers at once (every dock supported where
+// expected): what unrolling, sharing and the memo cost without the
+// searches.
+func BenchmarkTableIUnrollDepth4(b *testing.B) { benchTableI(b, 4, instant) }
+func BenchmarkTableIUnrollDepth6(b *testing.B) { benchTableI(b, 6, instant) }
+
+var instantQuerier = &countingQuerier{radius: 1e6}
+
+func instant(*planWorld) geoquery.Querier { return instantQuerier }
+
 func tree(w *planWorld) geoquery.Querier  { return w.tree }
 func probe(w *planWorld) geoquery.Querier { return w.probe }
 
