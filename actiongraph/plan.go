@@ -179,7 +179,13 @@ func (t *PlanTree) Reset(root Frame, state int32, depth int) {
 func (t *PlanTree) addNode(parent, action, depth int32, f Frame, sin, cos float64, edge int32) {
 	docks := t.Graph.Library.Actions[action].Docks
 	first := len(t.Slots)
-	t.Nodes = append(t.Nodes, Node{Parent: parent, Action: action, Depth: depth, Frame: f, FirstDock: int32(first)})
+	// Fields are written in place: a struct built whole and copied is
+	// slower (the copy reads what was just written in smaller pieces).
+	i := len(t.Nodes)
+	t.Nodes = slices.Grow(t.Nodes, 1)[:i+1]
+	n := &t.Nodes[i]
+	*n = Node{}
+	n.Parent, n.Action, n.Depth, n.Frame, n.FirstDock = parent, action, depth, f, int32(first)
 	t.Slots = slices.Grow(t.Slots, len(docks))[:first+len(docks)]
 	slots := t.Slots[first:]
 	var share []int32
@@ -189,7 +195,9 @@ func (t *PlanTree) addNode(parent, action, depth int32, f Frame, sin, cos float6
 	ids := t.tmplIDs[action]
 	for k := range docks {
 		s := &slots[k]
-		*s = Slot{Expected: f.dockPose(&docks[k].Pose, sin, cos), tmpl: ids[k], Shared: -1}
+		*s = Slot{}
+		f.dockPose(&s.Expected, &docks[k].Pose, sin, cos)
+		s.tmpl, s.Shared = ids[k], -1
 		if k < len(share) && share[k] >= 0 {
 			s.Shared = t.Nodes[parent].FirstDock + share[k]
 		}
