@@ -112,6 +112,9 @@ func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool
 			if dy2 > b.r2 || (s.found && dy2+s.minYaw > best.d2) {
 				break
 			}
+			if s.layerFar(i, dy2) {
+				continue
+			}
 			s.layer(i, y, dy2, cz)
 		}
 	}
@@ -176,6 +179,33 @@ func (s *searcher) layer(li int, y int32, dy2 float64, cz int32) {
 			s.row(first+j, y, z, pyz)
 		}
 	}
+}
+
+// layerFar reports whether layer i (dy2 from e) can be skipped: none of its
+// yaws is in the window, or the box around its rows is already too far.
+// The box's distance is worked out with the terms of posDist2 at the box's
+// edges, so it bounds every sample's from below, rounding included (each
+// term and sum is monotone).
+func (s *searcher) layerFar(i int, dy2 float64) bool {
+	sum := s.tr.LayerSummary(i)
+	b := s.b
+	if sum.Yaws&b.mask == 0 {
+		return true
+	}
+	e := b.e.Position
+	var dx2, dz2 float64
+	if x := s.pos(sum.X0); e[0] < x {
+		dx2 = b.x2(x)
+	} else if x := s.pos(sum.X1 - 1); e[0] > x {
+		dx2 = b.x2(x)
+	}
+	if z := s.pos(sum.Z0); e[2] < z {
+		dz2 = b.z2(z)
+	} else if z := s.pos(sum.Z1); e[2] > z {
+		dz2 = b.z2(z)
+	}
+	d := float64(dz2+dy2) + dx2
+	return d > b.r2 || (s.found && d+s.minYaw > s.best.d2)
 }
 
 // row offers the best samples of row j (layer y, row z; pyz is posDist2's

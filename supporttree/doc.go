@@ -13,9 +13,9 @@
 // Tree merges feasible regions: supported positions are kept as runs of
 // consecutive x with one yaw set (a bit mask over the lattice's yaws), in
 // rows of equal (y, z), in layers of equal y. A flat floor of any size is one
-// run per row. Each row also carries a summary made when the tree is built
-// or loaded (its x extent and the union of its yaw sets), which lets a
-// search skip it unread. Files (.fst) hold the trees of a scene's templates with a
+// run per row. Each row and each layer also carries a summary made when the
+// tree is built or loaded (its x extent, for a layer also its z extent, and
+// the union of its yaw sets), which lets a search skip it unread. Files (.fst) hold the trees of a scene's templates with a
 // magic, a version, the build parameters, hashes of the scene and of each
 // template, and a checksum.
 package supporttree

@@ -8,7 +8,7 @@ import (
 	"github.com/foothold/foothold/dock"
 )
 
-// Row summaries against the positions a random tree was made from, and
+// Row and layer summaries against the positions a random tree was made from, and
 // again after the tree is written and read back.
 func TestSummaryMatchesPositions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -64,6 +64,23 @@ func TestSummaryMatchesPositions(t *testing.T) {
 		}
 		if n != len(rows) {
 			t.Fatalf("%d rows summarised, %d in the set", n, len(rows))
+		}
+		layers := map[int32]*LayerSummary{}
+		for p, m := range set {
+			w := layers[p.y]
+			if w == nil {
+				w = &LayerSummary{p.x, p.x + 1, p.z, p.z, 0}
+				layers[p.y] = w
+			}
+			w.X0, w.X1, w.Z0, w.Z1, w.Yaws = min(w.X0, p.x), max(w.X1, p.x+1), min(w.Z0, p.z), max(w.Z1, p.z), w.Yaws|m
+		}
+		if len(layers) != len(tr.Layers()) {
+			t.Fatalf("%d layers, %d in the set", len(tr.Layers()), len(layers))
+		}
+		for l, y := range tr.Layers() {
+			if got, w := tr.LayerSummary(l), layers[y]; w == nil || got != *w {
+				t.Fatalf("layer %d: summary %+v, want %+v", y, got, w)
+			}
 		}
 	}
 }
