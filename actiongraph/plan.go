@@ -286,14 +286,14 @@ func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool 
 		if p.State == Unknown {
 			t.query(q, s.Shared, tmpl)
 		}
-		s.State, s.Sample, s.Pose, s.Distance = p.State, p.Sample, p.Pose, p.Distance
+		s.copyAnswer(p)
 		t.stats.Shared++
 		return s.State == Supported
 	}
 	h := questionHash(s.tmpl, &s.Expected)
 	if j := t.memo.asked(t.Slots, s, h); j >= 0 {
 		p := &t.Slots[j]
-		s.State, s.Sample, s.Pose, s.Distance = p.State, p.Sample, p.Pose, p.Distance
+		s.copyAnswer(p)
 		t.stats.Remembered++
 		return s.State == Supported
 	}
@@ -306,6 +306,11 @@ func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool 
 	}
 	t.memo.put(h, i)
 	return ok
+}
+
+// copyAnswer gives s the support p found.
+func (s *Slot) copyAnswer(p *Slot) {
+	s.State, s.Sample, s.Pose, s.Distance = p.State, p.Sample, p.Pose, p.Distance
 }
 
 // markDead marks node i dead and tells its ancestors: a node above the
