@@ -15,7 +15,8 @@
 // rows of equal (y, z), in layers of equal y. A flat floor of any size is one
 // run per row. Each row and each layer also carries a summary made when the
 // tree is built or loaded (its x extent, for a layer also its z extent, and
-// the union of its yaw sets), which lets a search skip it unread. Files (.fst) hold the trees of a scene's templates with a
-// magic, a version, the build parameters, hashes of the scene and of each
-// template, and a checksum.
+// the union of its yaw sets), which lets a search skip it unread. Files
+// (.fst) hold the trees of a scene's templates with a magic, a version, the
+// build parameters, hashes of the scene and of each template, and a
+// checksum.
 package supporttree

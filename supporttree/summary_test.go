@@ -8,8 +8,8 @@ import (
 	"github.com/foothold/foothold/dock"
 )
 
-// Row and layer summaries against the positions a random tree was made from, and
-// again after the tree is written and read back.
+// Row and layer summaries against the positions a random tree was made
+// from, and again after the tree is written and read back.
 func TestSummaryMatchesPositions(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	type pos struct{ x, y, z int32 }
