@@ -187,21 +187,21 @@ func (s *searcher) layer(li int, y int32, dy2 float64, cz int32) {
 // edges, so it bounds every sample's from below, rounding included (each
 // term and sum is monotone).
 func (s *searcher) layerFar(i int, dy2 float64) bool {
-	sum := s.tr.LayerSummary(i)
+	box := s.tr.LayerBox(i)
 	b := s.b
-	if sum.Yaws&b.mask == 0 {
+	if box.Yaws&b.mask == 0 {
 		return true
 	}
 	e := b.e.Position
 	var dx2, dz2 float64
-	if x := s.pos(sum.X0); e[0] < x {
+	if x := box.Lo[0]; e[0] < x {
 		dx2 = b.x2(x)
-	} else if x := s.pos(sum.X1 - 1); e[0] > x {
+	} else if x := box.Hi[0]; e[0] > x {
 		dx2 = b.x2(x)
 	}
-	if z := s.pos(sum.Z0); e[2] < z {
+	if z := box.Lo[1]; e[2] < z {
 		dz2 = b.z2(z)
-	} else if z := s.pos(sum.Z1); e[2] > z {
+	} else if z := box.Hi[1]; e[2] > z {
 		dz2 = b.z2(z)
 	}
 	d := float64(dz2+dy2) + dx2

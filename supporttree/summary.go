@@ -1,5 +1,7 @@
 package supporttree
 
+import "github.com/foothold/foothold/dock"
+
 // RowSummary sums up a row for a search that may skip it: the x of its
 // first and one past its last supported position, and the union of its yaw
 // sets. Summaries are derived from the tree's arrays when the tree is made
@@ -7,14 +9,6 @@ package supporttree
 type RowSummary struct {
 	X0, X1 int32
 	Yaws   uint64
-}
-
-// LayerSummary sums up a layer the same way: the x extent of its rows
-// (first x, one past the last), the z of its first and last rows, and the
-// union of its yaw sets.
-type LayerSummary struct {
-	X0, X1, Z0, Z1 int32
-	Yaws           uint64
 }
 
 func (t *Tree) summarise() {
@@ -27,23 +21,34 @@ func (t *Tree) summarise() {
 		}
 		t.rows[j] = rs
 	}
-	t.layers = make([]LayerSummary, len(t.layerY))
+	t.boxes = make([]LayerBox, len(t.layerY))
 	for i := range t.layerY {
 		a, b := t.layerRow[i], t.layerRow[i+1]
-		ls := LayerSummary{X0: t.rows[a].X0, X1: t.rows[a].X1, Z0: t.rowZ[a], Z1: t.rowZ[b-1]}
+		x0, x1 := t.rows[a].X0, t.rows[a].X1
+		var yaws uint64
 		for j := a; j < b; j++ {
-			ls.X0, ls.X1 = min(ls.X0, t.rows[j].X0), max(ls.X1, t.rows[j].X1)
-			ls.Yaws |= t.rows[j].Yaws
+			x0, x1 = min(x0, t.rows[j].X0), max(x1, t.rows[j].X1)
+			yaws |= t.rows[j].Yaws
 		}
-		t.layers[i] = ls
+		lo := t.lat.Position(dock.Sample{X: x0, Z: t.rowZ[a]})
+		hi := t.lat.Position(dock.Sample{X: x1 - 1, Z: t.rowZ[b-1]})
+		t.boxes[i] = LayerBox{Lo: [2]float32{lo[0], lo[2]}, Hi: [2]float32{hi[0], hi[2]}, Yaws: yaws}
 	}
 }
 
 // Summary returns row j's summary.
 func (t *Tree) Summary(j int) RowSummary { return t.rows[j] }
 
-// LayerSummary returns layer i's summary.
-func (t *Tree) LayerSummary(i int) LayerSummary { return t.layers[i] }
+// LayerBox sums up a layer for a search that may skip it: the box around
+// its rows, as lattice positions (Lattice.Position) of its smallest and
+// largest x and z, Lo and Hi as (x, z), and the union of its yaw sets.
+type LayerBox struct {
+	Lo, Hi [2]float32
+	Yaws   uint64
+}
+
+// LayerBox returns layer i's box (shared, read-only).
+func (t *Tree) LayerBox(i int) *LayerBox { return &t.boxes[i] }
 
 // LowerBound returns the first index i with a[i] >= v (len(a) if none).
 func LowerBound(a []int32, v int32) int {

@@ -65,21 +65,32 @@ func TestSummaryMatchesPositions(t *testing.T) {
 		if n != len(rows) {
 			t.Fatalf("%d rows summarised, %d in the set", n, len(rows))
 		}
-		layers := map[int32]*LayerSummary{}
+		type extent struct {
+			x0, x1, z0, z1 int32
+			yaws           uint64
+		}
+		layers := map[int32]*extent{}
 		for p, m := range set {
 			w := layers[p.y]
 			if w == nil {
-				w = &LayerSummary{p.x, p.x + 1, p.z, p.z, 0}
+				w = &extent{p.x, p.x + 1, p.z, p.z, 0}
 				layers[p.y] = w
 			}
-			w.X0, w.X1, w.Z0, w.Z1, w.Yaws = min(w.X0, p.x), max(w.X1, p.x+1), min(w.Z0, p.z), max(w.Z1, p.z), w.Yaws|m
+			w.x0, w.x1, w.z0, w.z1, w.yaws = min(w.x0, p.x), max(w.x1, p.x+1), min(w.z0, p.z), max(w.z1, p.z), w.yaws|m
 		}
 		if len(layers) != len(tr.Layers()) {
 			t.Fatalf("%d layers, %d in the set", len(tr.Layers()), len(layers))
 		}
 		for l, y := range tr.Layers() {
-			if got, w := tr.LayerSummary(l), layers[y]; w == nil || got != *w {
-				t.Fatalf("layer %d: summary %+v, want %+v", y, got, w)
+			w := layers[y]
+			if w == nil {
+				t.Fatalf("layer %d is not in the set", y)
+			}
+			lo := tr.Lattice().Position(dock.Sample{X: w.x0, Y: y, Z: w.z0})
+			hi := tr.Lattice().Position(dock.Sample{X: w.x1 - 1, Y: y, Z: w.z1})
+			want := LayerBox{Lo: [2]float32{lo[0], lo[2]}, Hi: [2]float32{hi[0], hi[2]}, Yaws: w.yaws}
+			if got := *tr.LayerBox(l); got != want {
+				t.Fatalf("layer %d: box %+v, want %+v", y, got, want)
 			}
 		}
 	}

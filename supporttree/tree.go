@@ -15,16 +15,16 @@ import (
 // for concurrent readers.
 type Tree struct {
 	lat      dock.Lattice
-	layerY   []int32        // distinct y, ascending
-	layerRow []int32        // rows of layer i: layerRow[i] .. layerRow[i+1]-1
-	rowZ     []int32        // z of each row, ascending within a layer
-	rowRun   []int32        // runs of row j: rowRun[j] .. rowRun[j+1]-1
-	runX0    []int32        // first x of each run, ascending within a row
-	runX1    []int32        // one past the last x
-	runMask  []uint16       // index of the run's yaw set in masks
-	masks    []uint64       // distinct yaw sets: bit k set when yaw k is supported
-	rows     []RowSummary   // per row, derived from the arrays above
-	layers   []LayerSummary // per layer, likewise
+	layerY   []int32      // distinct y, ascending
+	layerRow []int32      // rows of layer i: layerRow[i] .. layerRow[i+1]-1
+	rowZ     []int32      // z of each row, ascending within a layer
+	rowRun   []int32      // runs of row j: rowRun[j] .. rowRun[j+1]-1
+	runX0    []int32      // first x of each run, ascending within a row
+	runX1    []int32      // one past the last x
+	runMask  []uint16     // index of the run's yaw set in masks
+	masks    []uint64     // distinct yaw sets: bit k set when yaw k is supported
+	rows     []RowSummary // per row, derived from the arrays above
+	boxes    []LayerBox   // per layer, likewise
 }
 
 // maxMasks bounds the distinct yaw sets of a tree (a run names one with a
@@ -107,7 +107,7 @@ func (t *Tree) Samples() int64 {
 // summaries derived from them.
 func (t *Tree) SizeBytes() int {
 	return 4*(len(t.layerY)+len(t.layerRow)+len(t.rowZ)+len(t.rowRun)+len(t.runX0)+len(t.runX1)) +
-		2*len(t.runMask) + 8*len(t.masks) + 16*len(t.rows) + 24*len(t.layers) + int(unsafe.Sizeof(*t))
+		2*len(t.runMask) + 8*len(t.masks) + 16*len(t.rows) + 24*len(t.boxes) + int(unsafe.Sizeof(*t))
 }
 
 // Encode returns the tree's arrays as an .fst file stores them (for
