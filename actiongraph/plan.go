@@ -85,6 +85,9 @@ type PlanTree struct {
 	stats     EvalStats
 	result    geoquery.Result // scratch: a local would escape through the interface
 	memo      memo            // answers already found in this plan
+	// mixed: the slots hold answers of a querier the memo no longer
+	// serves, so a commit must not rebuild the memo from them.
+	mixed bool
 }
 
 // EvalStats counts an evaluation's work.
@@ -172,6 +175,7 @@ func (t *PlanTree) Reset(root Frame, state int32, depth int) {
 	t.cursor, t.grow = 1, 0
 	t.stats = EvalStats{}
 	t.memo.reset()
+	t.mixed = false
 }
 
 // addNode appends a node and its slots with their expected poses (sin, cos
@@ -224,6 +228,9 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 	}
 	done := 0
 	lib := t.Graph.Library
+	if q != t.memo.q && t.stats.Queries > 0 {
+		t.mixed = true
+	}
 	t.memo.use(q)
 	for {
 		if b.Nodes > 0 && done >= b.Nodes {
@@ -338,8 +345,10 @@ func (t *PlanTree) Commit(child int32) error {
 	old, oldS := t.Nodes, t.Slots
 	t.Nodes, t.Slots = t.spare[:0], t.spareS[:0]
 	// The memo names slots by index: it is rebuilt from the kept slots that
-	// answered their own question.
+	// answered their own question, unless some were answered by a querier
+	// other than the memo's.
 	t.memo.reset()
+	rebuild := !t.mixed
 	// Breadth-first copy of the subtree, remapping indices.
 	t.queue = append(t.queue[:0], child)
 	for head := 0; head < len(t.queue); head++ {
@@ -350,7 +359,7 @@ func (t *PlanTree) Commit(child int32) error {
 		nd := int32(len(t.Graph.Library.Actions[n.Action].Docks))
 		for k := int32(0); k < nd; k++ {
 			s := oldS[n.FirstDock+k]
-			own := s.Shared < 0 && s.State != Unknown
+			own := rebuild && s.Shared < 0 && s.State != Unknown
 			s.Shared = -1 // re-linked below
 			t.Slots = append(t.Slots, s)
 			if own {

@@ -360,6 +360,43 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 	}
 }
 
+// After Evaluate is given another querier, a commit does not offer the
+// old querier's answers to new questions: in Table I mode, with a first
+// querier that supports everything and a second that supports nothing, no
+// new leaf with a dock of its own is supported.
+func TestCommitAfterQuerierChange(t *testing.T) {
+	w := loadPlanWorld(t, "stepping")
+	const depth = 3
+	pt, _ := NewPlanTree(w.g, w.templates, true)
+	all, none := &countingQuerier{radius: 1e6}, &countingQuerier{radius: 0}
+	pt.Reset(tableIStartFrame, int32(w.lib.Index(TableIStart)), depth)
+	pt.Evaluate(all, Budget{})
+	pt.Evaluate(none, Budget{})
+	if err := pt.Commit(pt.Nodes[0].FirstChild); err != nil {
+		t.Fatal(err)
+	}
+	kept := int32(len(pt.Nodes))
+	pt.Evaluate(none, Budget{})
+	leaves := 0
+	for i := kept; i < int32(len(pt.Nodes)); i++ {
+		n := pt.Nodes[i]
+		own := false
+		for k := range w.lib.Actions[n.Action].Docks {
+			own = own || pt.Slots[n.FirstDock+int32(k)].Shared < 0
+		}
+		if !own {
+			continue
+		}
+		leaves++
+		if n.Status != Unsupported {
+			t.Fatalf("new leaf %d (%s) is %v: answered by the old querier", i, w.lib.Actions[n.Action].Name, n.Status)
+		}
+	}
+	if leaves == 0 {
+		t.Fatal("no new leaf with a dock of its own")
+	}
+}
+
 // A node's root path starts at its frame and ends where its action's delta
 // takes it, on the frame's ground.
 func TestPath(t *testing.T) {
