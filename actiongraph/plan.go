@@ -6,6 +6,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/motion"
@@ -34,7 +35,7 @@ type Node struct {
 	Parent      int32 // -1 for the root
 	Action      int32 // library index
 	Depth       int32 // 0 for the root
-	Frame       Frame
+	Frame       action.Frame
 	FirstChild  int32
 	NumChildren int32
 	FirstDock   int32 // the action's docks are Docks[FirstDock : FirstDock+len(action.Docks)]
@@ -61,6 +62,12 @@ type Slot struct {
 	// this one), or -1. A shared slot copies the parent's answer: the foot
 	// cannot be in two places.
 	Shared int32
+	// Stale: the answer was found for an earlier expected pose (before a
+	// commit moved the tree). Its sample is supported and lies in the
+	// window of the current expected pose, so the slot is known to be
+	// supported, but a nearer support may exist: ask again before warping
+	// onto it. Distance is measured from the current expected pose.
+	Stale bool
 }
 
 // PlanTree is the graph unrolled from a character's pose into a flat tree,
@@ -82,6 +89,9 @@ type PlanTree struct {
 	spare     []Node
 	spareS    []Slot
 	queue     []int32
+	edges     []int32 // CommitAt: the edge each queued node was made by
+	fill      int32   // CommitAt: the first node whose children may not all be placed
+	refresh   int32   // the next child of the root whose stale answers are asked again
 	stats     EvalStats
 	result    geoquery.Result // scratch: a local would escape through the interface
 	memo      memo            // answers already found in this plan
@@ -92,12 +102,13 @@ type PlanTree struct {
 
 // EvalStats counts an evaluation's work.
 type EvalStats struct {
-	Evaluated  int64 // nodes whose status was decided
-	Made       int64 // nodes unrolled
-	Queries    int64 // geo-queries run
-	Shared     int64 // slots answered by the parent's slot
-	Remembered int64 // slots answered by an earlier query of the same plan with the same question
-	Query      geoquery.Stats
+	Evaluated   int64 // nodes whose status was decided
+	Unsupported int64 // of them, found unsupported
+	Made        int64 // nodes unrolled
+	Queries     int64 // geo-queries run
+	Shared      int64 // slots answered by the parent's slot
+	Remembered  int64 // slots answered by an earlier query of the same plan with the same question
+	Query       geoquery.Stats
 }
 
 // NewPlanTree prepares a plan tree over g. templates maps each dock's
@@ -139,10 +150,10 @@ func NewPlanTree(g *Graph, templates map[string]*dock.Template, tableI bool) (*P
 // sharedDocks finds, for each dock of b, the dock of a it continues: the
 // same effector and template, held to a's end and from b's start, at the
 // same place (within 1 mm and 0.01 rad once a's delta is applied).
-func sharedDocks(a, b *Action) []int32 {
+func sharedDocks(a, b *action.Action) []int32 {
 	out := make([]int32, len(b.Docks))
 	frameTime := b.Clip.FrameTime
-	end := Frame{}.Then(a.Delta)
+	end := action.Frame{}.Then(a.Delta)
 	for k, db := range b.Docks {
 		out[k] = -1
 		if db.Start > 1.5*frameTime {
@@ -164,7 +175,7 @@ func sharedDocks(a, b *Action) []int32 {
 // Reset starts a plan from an action being performed (state, started at
 // root), to be unrolled depth levels below it. Only the root exists until
 // Evaluate unrolls and evaluates the tree, level by level.
-func (t *PlanTree) Reset(root Frame, state int32, depth int) {
+func (t *PlanTree) Reset(root action.Frame, state int32, depth int) {
 	t.depth = depth
 	t.Nodes, t.Slots = t.Nodes[:0], t.Slots[:0]
 	sin, cos := math.Sincos(root.Yaw)
@@ -172,7 +183,7 @@ func (t *PlanTree) Reset(root Frame, state int32, depth int) {
 	// The root is being performed: supported. Its slots are queried only
 	// when a child continues one of its contacts.
 	t.Nodes[0].Status = Supported
-	t.cursor, t.grow = 1, 0
+	t.cursor, t.grow, t.refresh = 1, 0, 0
 	t.stats = EvalStats{}
 	t.memo.reset()
 	t.mixed = false
@@ -180,7 +191,7 @@ func (t *PlanTree) Reset(root Frame, state int32, depth int) {
 
 // addNode appends a node and its slots with their expected poses (sin, cos
 // of the frame's yaw given: siblings share them).
-func (t *PlanTree) addNode(parent, action, depth int32, f Frame, sin, cos float64, edge int32) {
+func (t *PlanTree) addNode(parent, action, depth int32, f action.Frame, sin, cos float64, edge int32) {
 	docks := t.Graph.Library.Actions[action].Docks
 	first := len(t.Slots)
 	// Fields are written in place: a struct built whole and copied is
@@ -200,7 +211,7 @@ func (t *PlanTree) addNode(parent, action, depth int32, f Frame, sin, cos float6
 	for k := range docks {
 		s := &slots[k]
 		*s = Slot{}
-		f.dockPose(&s.Expected, &docks[k].Pose, sin, cos)
+		f.PlaceDock(&s.Expected, &docks[k].Pose, sin, cos)
 		s.tmpl, s.Shared = ids[k], -1
 		if k < len(share) && share[k] >= 0 {
 			s.Shared = t.Nodes[parent].FirstDock + share[k]
@@ -239,6 +250,15 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 		if b.Time > 0 && done&3 == 3 && time.Since(start) >= b.Time {
 			break
 		}
+		if t.refresh < t.Nodes[0].FirstChild+t.Nodes[0].NumChildren {
+			// The choices come first: their stale answers are asked again.
+			i := t.refresh
+			t.refresh++
+			if t.refreshNode(q, i) {
+				done++
+			}
+			continue
+		}
 		if t.cursor >= int32(len(t.Nodes)) {
 			// Everything made is known: make the next node's children.
 			if t.grow >= int32(len(t.Nodes)) {
@@ -265,6 +285,7 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 		for k := range lib.Actions[n.Action].Docks {
 			if !t.query(q, n.FirstDock+int32(k), tmpl[k]) {
 				n.Status = Unsupported
+				t.stats.Unsupported++
 				t.markDead(i)
 				break
 			}
@@ -288,6 +309,9 @@ func (t *PlanTree) canGrow(i int32) bool {
 // one.
 func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool {
 	s := &t.Slots[i]
+	if s.State != Unknown { // kept by a commit
+		return s.State == Supported
+	}
 	if s.Shared >= 0 {
 		p := &t.Slots[s.Shared]
 		if p.State == Unknown {
@@ -307,7 +331,7 @@ func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool 
 	r := &t.result
 	ok := q.Nearest(geoquery.Query{Template: tmpl, Expected: s.Expected, NoSupport: true}, r, &t.stats.Query)
 	t.stats.Queries++
-	s.State, s.Sample, s.Pose, s.Distance = Unsupported, r.Sample, r.Pose, r.Distance
+	s.State, s.Sample, s.Pose, s.Distance, s.Stale = Unsupported, r.Sample, r.Pose, r.Distance, false
 	if ok {
 		s.State = Supported
 	}
@@ -317,7 +341,7 @@ func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool 
 
 // copyAnswer gives s the support p found.
 func (s *Slot) copyAnswer(p *Slot) {
-	s.State, s.Sample, s.Pose, s.Distance = p.State, p.Sample, p.Pose, p.Distance
+	s.State, s.Sample, s.Pose, s.Distance, s.Stale = p.State, p.Sample, p.Pose, p.Distance, p.Stale
 }
 
 // markDead marks node i dead and tells its ancestors: a node above the
@@ -335,69 +359,6 @@ func (t *PlanTree) markDead(i int32) {
 	}
 }
 
-// Commit makes child (a child of the root) the new root: its subtree is
-// kept with everything known about it; the level below its leaves is made
-// and evaluated by the next Evaluate calls, within their budgets.
-func (t *PlanTree) Commit(child int32) error {
-	if child < 1 || int(child) >= len(t.Nodes) || t.Nodes[child].Parent != 0 {
-		return fmt.Errorf("actiongraph: node %d is not a child of the root", child)
-	}
-	old, oldS := t.Nodes, t.Slots
-	t.Nodes, t.Slots = t.spare[:0], t.spareS[:0]
-	// The memo names slots by index: it is rebuilt from the kept slots that
-	// answered their own question, unless some were answered by a querier
-	// other than the memo's.
-	t.memo.reset()
-	rebuild := !t.mixed
-	// Breadth-first copy of the subtree, remapping indices.
-	t.queue = append(t.queue[:0], child)
-	for head := 0; head < len(t.queue); head++ {
-		n := old[t.queue[head]]
-		n.Parent = -1 // set below
-		n.Depth--
-		first := int32(len(t.Slots))
-		nd := int32(len(t.Graph.Library.Actions[n.Action].Docks))
-		for k := int32(0); k < nd; k++ {
-			s := oldS[n.FirstDock+k]
-			own := rebuild && s.Shared < 0 && s.State != Unknown
-			s.Shared = -1 // re-linked below
-			t.Slots = append(t.Slots, s)
-			if own {
-				i := int32(len(t.Slots) - 1)
-				if h := questionHash(s.tmpl, &s.Expected); t.memo.asked(t.Slots, &t.Slots[i], h) < 0 {
-					t.memo.put(h, i)
-				}
-			}
-		}
-		n.FirstDock = first
-		t.Nodes = append(t.Nodes, n)
-		for c := n.FirstChild; c < n.FirstChild+n.NumChildren; c++ {
-			t.queue = append(t.queue, c)
-		}
-	}
-	// Children are contiguous in the queue: fix FirstChild and Parent.
-	pos := int32(1)
-	for i := range t.Nodes {
-		n := &t.Nodes[i]
-		if n.NumChildren > 0 {
-			n.FirstChild = pos
-			for c := pos; c < pos+n.NumChildren; c++ {
-				t.Nodes[c].Parent = int32(i)
-			}
-			pos += n.NumChildren
-		} else {
-			n.FirstChild = 0
-		}
-	}
-	t.relinkShared()
-	t.spare, t.spareS = old[:0], oldS[:0]
-	t.cursor, t.grow = 0, 0
-	for t.cursor < int32(len(t.Nodes)) && t.Nodes[t.cursor].Status != Unknown {
-		t.cursor++
-	}
-	return nil
-}
-
 // expandOne unrolls the children of node i.
 func (t *PlanTree) expandOne(i int32) {
 	n := t.Nodes[i]
@@ -409,21 +370,6 @@ func (t *PlanTree) expandOne(i int32) {
 		t.addNode(i, g.Edges[e], n.Depth+1, f, sin, cos, e)
 	}
 	t.Nodes[i].NumChildren = int32(len(t.Nodes)) - t.Nodes[i].FirstChild
-}
-
-// relinkShared recomputes every slot's Shared index from the edges.
-func (t *PlanTree) relinkShared() {
-	g := t.Graph
-	for i := 1; i < len(t.Nodes); i++ {
-		n := t.Nodes[i]
-		p := t.Nodes[n.Parent]
-		e := g.Offsets[p.Action] + (int32(i) - p.FirstChild)
-		for k, m := range t.share[e] {
-			if m >= 0 {
-				t.Slots[n.FirstDock+int32(k)].Shared = p.FirstDock + m
-			}
-		}
-	}
 }
 
 // Stats returns the work done since Reset.

@@ -1,4 +1,4 @@
-package actiongraph
+package actiongraph_test
 
 import (
 	"math"
@@ -8,8 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl64"
@@ -18,8 +21,8 @@ import (
 // planWorld is a built-in scene with both queriers over the default
 // library's templates.
 type planWorld struct {
-	lib       *Library
-	g         *Graph
+	lib       *action.Library
+	g         *actiongraph.Graph
 	templates map[string]*dock.Template
 	probe     *geoquery.Probe
 	tree      *geoquery.Tree
@@ -37,7 +40,7 @@ func loadPlanWorld(tb testing.TB, scene string) *planWorld {
 	if w := worlds[scene]; w != nil {
 		return w
 	}
-	lib, g, err := Default(DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -70,22 +73,22 @@ func loadPlanWorld(tb testing.TB, scene string) *planWorld {
 }
 
 // tableIStart is the Table I start on stepping (cmd/planner bench's).
-var tableIStartFrame = Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
+var tableIStartFrame = action.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
 
 // Version I and Version II mark the same nodes supported, on the Table I
 // tree and on a pruned one, from several starts.
 func TestVersionsAgree(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
-	state := int32(w.lib.Index(TableIStart))
-	starts := []Frame{tableIStartFrame, {Position: mgl64.Vec3{0.2, 0, 3.5}, Yaw: math.Pi / 2}, {Position: mgl64.Vec3{8, 0, 2}, Yaw: 0.3}}
+	state := int32(w.lib.Index(library.TableIStart))
+	starts := []action.Frame{tableIStartFrame, {Position: mgl64.Vec3{0.2, 0, 3.5}, Yaw: math.Pi / 2}, {Position: mgl64.Vec3{8, 0, 2}, Yaw: 0.3}}
 	for _, tableI := range []bool{true, false} {
-		a, _ := NewPlanTree(w.g, w.templates, tableI)
-		b, _ := NewPlanTree(w.g, w.templates, tableI)
+		a, _ := actiongraph.NewPlanTree(w.g, w.templates, tableI)
+		b, _ := actiongraph.NewPlanTree(w.g, w.templates, tableI)
 		for _, s := range starts {
 			a.Reset(s, state, 3)
 			b.Reset(s, state, 3)
-			a.Evaluate(w.probe, Budget{})
-			b.Evaluate(w.tree, Budget{})
+			a.Evaluate(w.probe, actiongraph.Budget{})
+			b.Evaluate(w.tree, actiongraph.Budget{})
 			if len(a.Nodes) != len(b.Nodes) {
 				t.Fatalf("trees differ in size")
 			}
@@ -94,7 +97,7 @@ func TestVersionsAgree(t *testing.T) {
 				if a.Nodes[i].Status != b.Nodes[i].Status || a.Nodes[i].Dead != b.Nodes[i].Dead {
 					t.Fatalf("start %v node %d: Version I %v, Version II %v", s, i, a.Nodes[i].Status, b.Nodes[i].Status)
 				}
-				if a.Nodes[i].Status == Supported {
+				if a.Nodes[i].Status == actiongraph.Supported {
 					supported++
 				}
 			}
@@ -114,13 +117,13 @@ func TestVersionsAgree(t *testing.T) {
 // reached its size.
 func TestEvaluateAllocates0(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
-	pt, _ := NewPlanTree(w.g, w.templates, false)
-	state := int32(w.lib.Index(TableIStart))
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+	state := int32(w.lib.Index(library.TableIStart))
 	pt.Reset(tableIStartFrame, state, 4)
-	pt.Evaluate(w.tree, Budget{})
+	pt.Evaluate(w.tree, actiongraph.Budget{})
 	allocs := testing.AllocsPerRun(20, func() {
 		pt.Reset(tableIStartFrame, state, 4)
-		pt.Evaluate(w.tree, Budget{})
+		pt.Evaluate(w.tree, actiongraph.Budget{})
 	})
 	if allocs != 0 {
 		t.Fatalf("%v allocations per unroll and evaluation", allocs)
@@ -129,13 +132,13 @@ func TestEvaluateAllocates0(t *testing.T) {
 
 func benchTableI(b *testing.B, depth int, q func(*planWorld) geoquery.Querier) {
 	w := loadPlanWorld(b, "stepping")
-	pt, _ := NewPlanTree(w.g, w.templates, true)
-	state := int32(w.lib.Index(TableIStart))
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
+	state := int32(w.lib.Index(library.TableIStart))
 	b.ReportAllocs()
 	var anim int
 	for b.Loop() {
 		pt.Reset(tableIStartFrame, state, depth)
-		pt.Evaluate(q(w), Budget{})
+		pt.Evaluate(q(w), actiongraph.Budget{})
 		anim = len(pt.Nodes) - 1
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(anim)/1000, "µs/animation")
@@ -174,8 +177,8 @@ type walkResult struct {
 // Evaluate is given the frame's budget less 10% and less what the commit
 // took: one unit of work (a query or a node's children) may run past its
 // deadline.
-func walkAcrossFrames(pt *PlanTree, w *planWorld, start Frame, depth, actions int, budget time.Duration) walkResult {
-	pt.Reset(start, int32(w.lib.Index(TableIStart)), depth)
+func walkAcrossFrames(pt *actiongraph.PlanTree, w *planWorld, start action.Frame, depth, actions int, budget time.Duration) walkResult {
+	pt.Reset(start, int32(w.lib.Index(library.TableIStart)), depth)
 	rng := rand.New(rand.NewPCG(7, 7))
 	res := walkResult{frameMS: make([]float64, 0, 16384)}
 	feasible := make([]int32, 0, 64)
@@ -208,7 +211,7 @@ func walkAcrossFrames(pt *PlanTree, w *planWorld, start Frame, depth, actions in
 				left -= time.Since(t0)
 			}
 			if left > 0 {
-				pt.Evaluate(w.tree, Budget{Time: left})
+				pt.Evaluate(w.tree, actiongraph.Budget{Time: left})
 			}
 			res.frameMS = append(res.frameMS, float64(time.Since(t0).Nanoseconds())/1e6)
 			frames++
@@ -221,8 +224,8 @@ func walkAcrossFrames(pt *PlanTree, w *planWorld, start Frame, depth, actions in
 // depth 5 with a 2 ms budget per 60 Hz frame, one core.
 func BenchmarkAcrossFrames(b *testing.B) {
 	w := loadPlanWorld(b, "level")
-	start := Frame{Position: mgl64.Vec3{10, 0, 31}, Yaw: 0}
-	pt, _ := NewPlanTree(w.g, w.templates, false)
+	start := action.Frame{Position: mgl64.Vec3{10, 0, 31}, Yaw: 0}
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
 	walkAcrossFrames(pt, w, start, 5, 20, 2*time.Millisecond) // grow the buffers
 	var r walkResult
 	b.ReportAllocs()
@@ -250,13 +253,13 @@ func BenchmarkAcrossFrames(b *testing.B) {
 // unsupported node are never made).
 func BenchmarkPrunedTreeDepth6(b *testing.B) {
 	w := loadPlanWorld(b, "stepping")
-	pt, _ := NewPlanTree(w.g, w.templates, false)
-	state := int32(w.lib.Index(TableIStart))
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+	state := int32(w.lib.Index(library.TableIStart))
 	b.ReportAllocs()
 	var anim int
 	for b.Loop() {
 		pt.Reset(tableIStartFrame, state, 6)
-		pt.Evaluate(w.tree, Budget{})
+		pt.Evaluate(w.tree, actiongraph.Budget{})
 		anim = len(pt.Nodes) - 1
 	}
 	b.ReportMetric(float64(anim), "animations")

@@ -1,4 +1,4 @@
-package actiongraph
+package actiongraph_test
 
 import (
 	"fmt"
@@ -6,8 +6,11 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -37,19 +40,19 @@ func tightParams() geoquery.Params {
 // children evaluates the actions that may follow `after`, with the next
 // action starting at the origin facing +Z, in a scene of boxes, and
 // returns each child's status by action name.
-func children(t *testing.T, lib *Library, g *Graph, after string, boxes [][2]mgl32.Vec3) map[string]Status {
+func children(t *testing.T, lib *action.Library, g *actiongraph.Graph, after string, boxes [][2]mgl32.Vec3) map[string]actiongraph.Status {
 	t.Helper()
 	q := boxProbe(t, boxes)
-	pt, err := NewPlanTree(g, builtinTemplates(t), false)
+	pt, err := actiongraph.NewPlanTree(g, builtinTemplates(t), false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := lib.Index(after)
-	pt.Reset(Frame{}.Before(lib.Actions[s].Delta), int32(s), 1)
-	if !pt.Evaluate(q, Budget{}) {
+	pt.Reset(action.Frame{}.Before(lib.Actions[s].Delta), int32(s), 1)
+	if !pt.Evaluate(q, actiongraph.Budget{}) {
 		t.Fatal("depth 1 not evaluated in one call without a budget")
 	}
-	out := map[string]Status{}
+	out := map[string]actiongraph.Status{}
 	r := pt.Nodes[0]
 	for c := r.FirstChild; c < r.FirstChild+r.NumChildren; c++ {
 		out[lib.Actions[pt.Nodes[c].Action].Name] = pt.Nodes[c].Status
@@ -79,13 +82,13 @@ func boxProbe(t *testing.T, boxes [][2]mgl32.Vec3) *geoquery.Probe {
 
 // tableITree is a Table I plan tree (every node evaluated) over the
 // default library and graph.
-func tableITree(t *testing.T) (*Library, *PlanTree) {
+func tableITree(t *testing.T) (*action.Library, *actiongraph.PlanTree) {
 	t.Helper()
-	lib, g, err := Default(DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pt, err := NewPlanTree(g, builtinTemplates(t), true)
+	pt, err := actiongraph.NewPlanTree(g, builtinTemplates(t), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,36 +97,36 @@ func tableITree(t *testing.T) (*Library, *PlanTree) {
 
 // In mid-stance on the left foot at the origin, facing +Z.
 func TestPruneKnownScenes(t *testing.T) {
-	lib, g, err := Default(DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	const after = "walk.r" // ends in mid-stance on the left foot
 	// A drop on the right: the floor is x >= 0.05, and 1 m below the rest.
 	drop := children(t, lib, g, after, [][2]mgl32.Vec3{{v(0.05, -0.2, -2), v(3, 0, 3)}, {v(-3, -1.2, -2), v(3, -1, 3)}})
-	if drop["walk.l"] != Unsupported || drop["turn-left.l"] != Supported {
+	if drop["walk.l"] != actiongraph.Unsupported || drop["turn-left.l"] != actiongraph.Supported {
 		t.Errorf("at the edge of a drop: walk %v, turn away %v", drop["walk.l"], drop["turn-left.l"])
 	}
 	// A 0.3 m step whose face is 0.35 m ahead.
 	step := children(t, lib, g, after, [][2]mgl32.Vec3{{v(-3, -0.2, -2), v(3, 0, 3)}, {v(-3, 0, 0.35), v(3, 0.3, 3)}})
-	if step["step-up-30.l"] != Supported || step["step-up-15.l"] != Unsupported {
+	if step["step-up-30.l"] != actiongraph.Supported || step["step-up-15.l"] != actiongraph.Unsupported {
 		t.Errorf("before a 0.3 m step: step up 0.3 %v, 0.15 %v", step["step-up-30.l"], step["step-up-15.l"])
 	}
 	lib45 := "step-up-45.l"
 	// step-up-45 follows step-ups only; check it from after a step up.
 	step45 := children(t, lib, g, "step-up-30.r", [][2]mgl32.Vec3{{v(-3, -0.2, -2), v(3, 0, 3)}, {v(-3, 0, 0.35), v(3, 0.3, 3)}})
-	if step45[lib45] != Unsupported || step45["step-up-30.l"] != Supported {
+	if step45[lib45] != actiongraph.Unsupported || step45["step-up-30.l"] != actiongraph.Supported {
 		t.Errorf("before a 0.3 m step: 0.45 m step-up %v, 0.3 m %v", step45[lib45], step45["step-up-30.l"])
 	}
 	// A 0.5 m gap from z = 0.3 to 0.8.
 	gap := children(t, lib, g, after, [][2]mgl32.Vec3{{v(-3, -0.2, -2), v(3, 0, 0.3)}, {v(-3, -0.2, 0.8), v(3, 0, 3)}})
-	if gap["walk.l"] != Unsupported || gap["hop-gap.l"] != Supported {
+	if gap["walk.l"] != actiongraph.Unsupported || gap["hop-gap.l"] != actiongraph.Supported {
 		t.Errorf("before a gap: walk %v, hop %v", gap["walk.l"], gap["hop-gap.l"])
 	}
 	// Flat floor: everything on the ground is supported; climbing and
 	// vaulting are not (no ledge, no box).
 	flat := children(t, lib, g, after, [][2]mgl32.Vec3{{v(-3, -0.2, -2), v(3, 0, 3)}})
-	for name, want := range map[string]Status{"walk.l": Supported, "turn-left.l": Supported, "turn-right.l": Supported, "stop.l": Supported, "climb-ledge.l": Unsupported, "vault-box.l": Unsupported, "step-up-30.l": Unsupported} {
+	for name, want := range map[string]actiongraph.Status{"walk.l": actiongraph.Supported, "turn-left.l": actiongraph.Supported, "turn-right.l": actiongraph.Supported, "stop.l": actiongraph.Supported, "climb-ledge.l": actiongraph.Unsupported, "vault-box.l": actiongraph.Unsupported, "step-up-30.l": actiongraph.Unsupported} {
 		if flat[name] != want {
 			t.Errorf("flat floor: %s %v, want %v", name, flat[name], want)
 		}
@@ -155,26 +158,26 @@ func (c *countingQuerier) Nearest(q geoquery.Query, out *geoquery.Result, st *ge
 // queries are the non-shared slots of the nodes made, up to the first
 // failing dock.
 func TestPruneRules(t *testing.T) {
-	lib, g, err := Default(DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	const depth = 4
-	state := int32(lib.Index(TableIStart))
-	full, err := NewPlanTree(g, builtinTemplates(t), true)
+	state := int32(lib.Index(library.TableIStart))
+	full, err := actiongraph.NewPlanTree(g, builtinTemplates(t), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	full.Reset(Frame{}, state, depth)
-	full.Evaluate(&countingQuerier{radius: 1e9}, Budget{})
+	full.Reset(action.Frame{}, state, depth)
+	full.Evaluate(&countingQuerier{radius: 1e9}, actiongraph.Budget{})
 	for _, radius := range []float32{0.8, 1.5, 2.5, 100} {
 		q := &countingQuerier{radius: radius}
-		pt, err := NewPlanTree(g, builtinTemplates(t), false)
+		pt, err := actiongraph.NewPlanTree(g, builtinTemplates(t), false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pt.Reset(Frame{}, state, depth)
-		pt.Evaluate(q, Budget{})
+		pt.Reset(action.Frame{}, state, depth)
+		pt.Evaluate(q, actiongraph.Budget{})
 		inside := func(p dock.Pose) bool {
 			return p.Position[0]*p.Position[0]+p.Position[2]*p.Position[2] <= radius*radius
 		}
@@ -214,7 +217,7 @@ func TestPruneRules(t *testing.T) {
 						break
 					}
 				}
-				if own != (pn.Status == Supported) {
+				if own != (pn.Status == actiongraph.Supported) {
 					t.Fatalf("node %d: %v, oracle supported=%v", pi, pn.Status, own)
 				}
 			}
@@ -254,7 +257,7 @@ func TestPruneRules(t *testing.T) {
 // parent's last, at the same world pose to well under a millimetre.
 func TestSharedSlots(t *testing.T) {
 	lib, pt := tableITree(t)
-	pt.Reset(Frame{Position: mgl64.Vec3{1, 0, 2}, Yaw: 0.7}, int32(lib.Index(TableIStart)), 3)
+	pt.Reset(action.Frame{Position: mgl64.Vec3{1, 0, 2}, Yaw: 0.7}, int32(lib.Index(library.TableIStart)), 3)
 	shared := 0
 	for _, s := range pt.Slots {
 		if s.Shared < 0 {
@@ -275,8 +278,8 @@ func TestSharedSlots(t *testing.T) {
 func TestFrameBeforeThen(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 1))
 	for range 100 {
-		f := Frame{Position: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}, Yaw: r.NormFloat64()}
-		d := Delta{Translation: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}, Yaw: r.NormFloat64()}
+		f := action.Frame{Position: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}, Yaw: r.NormFloat64()}
+		d := action.Delta{Translation: mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}, Yaw: r.NormFloat64()}
 		g := f.Before(d).Then(d)
 		if g.Position.Sub(f.Position).Len() > 1e-12 || math.Abs(g.Yaw-f.Yaw) > 1e-12 {
 			t.Fatalf("%+v -> %+v", f, g)
@@ -290,12 +293,12 @@ func TestFrameBeforeThen(t *testing.T) {
 func TestCommitMatchesFreshUnroll(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
 	const depth = 4
-	pt, _ := NewPlanTree(w.g, w.templates, false)
-	fresh, _ := NewPlanTree(w.g, w.templates, false)
-	pt.Reset(tableIStartFrame, int32(w.lib.Index(TableIStart)), depth)
-	for !pt.Evaluate(w.tree, Budget{Nodes: 7}) {
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+	fresh, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+	pt.Reset(tableIStartFrame, int32(w.lib.Index(library.TableIStart)), depth)
+	for !pt.Evaluate(w.tree, actiongraph.Budget{Nodes: 7}) {
 		for _, c := range pt.Feasible(nil) {
-			if pt.Nodes[c].Status != Supported || pt.Nodes[c].Dead {
+			if pt.Nodes[c].Status != actiongraph.Supported || pt.Nodes[c].Dead {
 				t.Fatalf("partly evaluated: child %d (%v) called feasible", c, pt.Nodes[c].Status)
 			}
 		}
@@ -319,10 +322,10 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 			for k := range w.lib.Actions[n.Action].Docks {
 				j := n.FirstDock + int32(k)
 				s := &pt.Slots[j]
-				if s.State == Unknown || s.Shared >= 0 {
+				if s.State == actiongraph.Unknown || s.Shared >= 0 {
 					continue
 				}
-				m := pt.memo.asked(pt.Slots, s, questionHash(s.tmpl, &s.Expected))
+				m := pt.MemoSlot(j)
 				if m < 0 || pt.Slots[m].State != s.State || pt.Slots[m].Sample != s.Sample {
 					t.Fatalf("step %d: slot %d's answer is not remembered after the commit (found %d)", step, j, m)
 				}
@@ -330,11 +333,11 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 			}
 		}
 		calls := 0
-		for !pt.Evaluate(w.tree, Budget{Nodes: 5}) {
+		for !pt.Evaluate(w.tree, actiongraph.Budget{Nodes: 5}) {
 			calls++
 		}
 		fresh.Reset(cn.Frame, cn.Action, depth)
-		fresh.Evaluate(w.tree, Budget{})
+		fresh.Evaluate(w.tree, actiongraph.Budget{})
 		if len(pt.Nodes) != len(fresh.Nodes) {
 			t.Fatalf("step %d: %d nodes after commit, %d fresh", step, len(pt.Nodes), len(fresh.Nodes))
 		}
@@ -367,16 +370,16 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 func TestCommitAfterQuerierChange(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
 	const depth = 3
-	pt, _ := NewPlanTree(w.g, w.templates, true)
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
 	all, none := &countingQuerier{radius: 1e6}, &countingQuerier{radius: 0}
-	pt.Reset(tableIStartFrame, int32(w.lib.Index(TableIStart)), depth)
-	pt.Evaluate(all, Budget{})
-	pt.Evaluate(none, Budget{})
+	pt.Reset(tableIStartFrame, int32(w.lib.Index(library.TableIStart)), depth)
+	pt.Evaluate(all, actiongraph.Budget{})
+	pt.Evaluate(none, actiongraph.Budget{})
 	if err := pt.Commit(pt.Nodes[0].FirstChild); err != nil {
 		t.Fatal(err)
 	}
 	kept := int32(len(pt.Nodes))
-	pt.Evaluate(none, Budget{})
+	pt.Evaluate(none, actiongraph.Budget{})
 	leaves := 0
 	for i := kept; i < int32(len(pt.Nodes)); i++ {
 		n := pt.Nodes[i]
@@ -388,7 +391,7 @@ func TestCommitAfterQuerierChange(t *testing.T) {
 			continue
 		}
 		leaves++
-		if n.Status != Unsupported {
+		if n.Status != actiongraph.Unsupported {
 			t.Fatalf("new leaf %d (%s) is %v: answered by the old querier", i, w.lib.Actions[n.Action].Name, n.Status)
 		}
 	}
@@ -402,8 +405,8 @@ func TestCommitAfterQuerierChange(t *testing.T) {
 func TestPath(t *testing.T) {
 	lib, pt := tableITree(t)
 	q := boxProbe(t, [][2]mgl32.Vec3{{v(-10, -1, -10), v(10, 0.3, 10)}})
-	pt.Reset(Frame{Position: mgl64.Vec3{1, 0.3, 2}, Yaw: 0.7}, int32(lib.Index(TableIStart)), 2)
-	pt.Evaluate(q, Budget{})
+	pt.Reset(action.Frame{Position: mgl64.Vec3{1, 0.3, 2}, Yaw: 0.7}, int32(lib.Index(library.TableIStart)), 2)
+	pt.Evaluate(q, actiongraph.Budget{})
 	if len(pt.Nodes) < 10 {
 		t.Fatalf("%d nodes", len(pt.Nodes))
 	}
@@ -430,25 +433,25 @@ func TestPath(t *testing.T) {
 // one, even where the old one answered the same question.
 func TestMemoFollowsQuerier(t *testing.T) {
 	lib, pt := tableITree(t)
-	pt.Reset(Frame{}, int32(lib.Index(TableIStart)), 4)
+	pt.Reset(action.Frame{}, int32(lib.Index(library.TableIStart)), 4)
 	all := &countingQuerier{radius: 1e9}
-	pt.Evaluate(all, Budget{Nodes: 300})
+	pt.Evaluate(all, actiongraph.Budget{Nodes: 300})
 	decided := map[int]bool{}
 	for i, s := range pt.Slots {
-		if s.State != Unknown {
+		if s.State != actiongraph.Unknown {
 			decided[i] = true
 		}
 	}
 	near := &countingQuerier{radius: 1.2}
-	pt.Evaluate(near, Budget{})
+	pt.Evaluate(near, actiongraph.Budget{})
 	later, remembered := 0, pt.Stats().Remembered
 	for i, s := range pt.Slots {
-		if decided[i] || s.State == Unknown || s.Shared >= 0 {
+		if decided[i] || s.State == actiongraph.Unknown || s.Shared >= 0 {
 			continue
 		}
 		later++
 		p := s.Expected.Position
-		if in := p[0]*p[0]+p[2]*p[2] <= 1.2*1.2; in != (s.State == Supported) {
+		if in := p[0]*p[0]+p[2]*p[2] <= 1.2*1.2; in != (s.State == actiongraph.Supported) {
 			t.Fatalf("slot %d at %v: %v after the querier changed", i, p, s.State)
 		}
 	}

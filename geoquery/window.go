@@ -325,3 +325,30 @@ func pop(c []candidate) (candidate, []candidate) {
 	siftDown(c, 0)
 	return top, c
 }
+
+// Within reports whether sample s lies in the window around e, and its
+// distance sqrt(d²) from e, computed exactly as every querier computes it.
+// A supported sample within the window proves that a query at e finds
+// support, without searching (though maybe at a nearer sample).
+func (p Params) Within(e dock.Pose, s dock.Sample) (float32, bool) {
+	k := p.windowConsts()
+	return k.within(p.Lattice, e, s)
+}
+
+func (k *windowConsts) within(l dock.Lattice, e dock.Pose, s dock.Sample) (float32, bool) {
+	var b bounds
+	k.bounds(e, &b)
+	if s.Yaw < 0 || s.Yaw >= 64 || b.mask&(1<<uint(s.Yaw)) == 0 {
+		return 0, false
+	}
+	dp2 := b.posDist2(l.Position(s))
+	if !(dp2 <= b.r2) {
+		return 0, false
+	}
+	for i := 0; i < b.ny; i++ {
+		if b.yaws[i].i == s.Yaw {
+			return float32(math.Sqrt(dp2 + b.yaws[i].d2)), true
+		}
+	}
+	return 0, false
+}

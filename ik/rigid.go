@@ -95,6 +95,16 @@ func lineFit(src, dst []mgl64.Vec3, cs, cd mgl64.Vec3) mgl64.Quat {
 	return fromTo(u, w.Normalize())
 }
 
+// FromTo is the shortest-arc rotation taking direction a to direction b
+// (any lengths); the identity when either is shorter than 1e-12.
+func FromTo(a, b mgl64.Vec3) mgl64.Quat {
+	la, lb := a.Len(), b.Len()
+	if la < 1e-12 || lb < 1e-12 {
+		return mgl64.QuatIdent()
+	}
+	return fromTo(a.Mul(1/la), b.Mul(1/lb))
+}
+
 // fromTo is the shortest-arc rotation taking unit a to unit b.
 func fromTo(a, b mgl64.Vec3) mgl64.Quat {
 	c := a.Dot(b)

@@ -84,10 +84,8 @@ func (p *Planner) Debug(g *DebugGeometry, maxNodes int) {
 			}
 		}
 	}
-	if len(p.steps) > 0 {
-		for _, tg := range p.steps[len(p.steps)-1].Targets {
-			g.Points = append(g.Points, DebugPoint{P: tg.Pose.Position, Kind: DebugTarget})
-		}
+	for _, tg := range p.step.Targets {
+		g.Points = append(g.Points, DebugPoint{P: tg.Pose.Position, Kind: DebugTarget})
 	}
 }
 

@@ -1,11 +1,14 @@
-package planner
+package planner_test
 
 import (
 	"math"
 	"testing"
 	"time"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/planner"
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -14,25 +17,21 @@ import (
 // allocates nothing.
 func TestDebugGeometry(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
-	p, err := New(Config{Library: w.lib, Graph: w.g, Querier: w.tree, Templates: w.templates, Scene: w.bvh,
-		Start: actiongraph.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}, Budget: time.Hour})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := newRecorded(t, w, planner.Config{Start: action.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}, Budget: time.Hour})
 	for range 90 {
-		p.Update(1.0/60, Input{Heading: math.Pi / 2, Speed: 1.2})
+		p.Update(1.0/60, planner.Input{Heading: math.Pi / 2, Speed: 1.2})
 	}
-	var g DebugGeometry
+	var g planner.DebugGeometry
 	p.Debug(&g, 0)
 	tr := p.Tree()
 	lines, points := 0, 0
-	kinds := map[DebugKind]int{}
+	kinds := map[planner.DebugKind]int{}
 	var buf []mgl64.Vec3
 	for i, n := range tr.Nodes {
-		buf = tr.Path(int32(i), PathStep, buf[:0])
+		buf = tr.Path(int32(i), planner.PathStep, buf[:0])
 		first := lines
 		lines += len(buf) - 1
-		if d := g.Lines[first].A.Sub(vec32(n.Frame.Position)).Len(); d > 1e-5 {
+		if d := g.Lines[first].A.Sub(v32(n.Frame.Position)).Len(); d > 1e-5 {
 			t.Fatalf("node %d's path starts %.3f m from its frame", i, d)
 		}
 		if n.Parent < 0 {
@@ -41,14 +40,14 @@ func TestDebugGeometry(t *testing.T) {
 		for k := range w.lib.Actions[n.Action].Docks {
 			s := tr.Slots[n.FirstDock+int32(k)]
 			if s.Shared < 0 && s.State != actiongraph.Unknown {
-				if want := map[actiongraph.Status]DebugKind{actiongraph.Supported: DebugSupported, actiongraph.Unsupported: DebugUnsupported}[s.State]; g.Points[points].Kind != want {
+				if want := map[actiongraph.Status]planner.DebugKind{actiongraph.Supported: planner.DebugSupported, actiongraph.Unsupported: planner.DebugUnsupported}[s.State]; g.Points[points].Kind != want {
 					t.Fatalf("point %d: kind %d, want %d", points, g.Points[points].Kind, want)
 				}
 				points++
 			}
 		}
 	}
-	targets := len(p.Steps()[len(p.Steps())-1].Targets)
+	targets := len(p.steps[len(p.steps)-1].Targets)
 	if len(g.Lines) != lines || len(g.Points) != points+targets {
 		t.Fatalf("%d lines, %d points; the tree says %d and %d+%d", len(g.Lines), len(g.Points), lines, points, targets)
 	}
@@ -59,13 +58,13 @@ func TestDebugGeometry(t *testing.T) {
 		kinds[q.Kind]++
 	}
 	t.Logf("%d nodes: %d lines, %d points; by kind %v", len(tr.Nodes), len(g.Lines), len(g.Points), kinds)
-	if kinds[DebugCurrent] == 0 || kinds[DebugFeasible] == 0 || kinds[DebugSupported] == 0 || kinds[DebugTarget] != targets {
+	if kinds[planner.DebugCurrent] == 0 || kinds[planner.DebugFeasible] == 0 || kinds[planner.DebugSupported] == 0 || kinds[planner.DebugTarget] != targets {
 		t.Errorf("kinds %v", kinds)
 	}
 	// A cap of one node draws the current action's path only.
 	p.Debug(&g, 1)
 	for _, l := range g.Lines {
-		if l.Kind != DebugCurrent {
+		if l.Kind != planner.DebugCurrent {
 			t.Fatalf("capped at one node, drew a %d line", l.Kind)
 		}
 	}
@@ -73,3 +72,5 @@ func TestDebugGeometry(t *testing.T) {
 		t.Errorf("Debug allocates %v times when warm", allocs)
 	}
 }
+
+func v32(v mgl64.Vec3) mgl32.Vec3 { return mgl32.Vec3{float32(v[0]), float32(v[1]), float32(v[2])} }

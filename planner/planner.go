@@ -4,16 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strings"
 	"time"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
-	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/geoquery"
-	"github.com/foothold/foothold/ik"
 	"github.com/foothold/foothold/motion"
-	"github.com/foothold/foothold/scenes"
-	"github.com/go-gl/mathgl/mgl32"
+	"github.com/foothold/foothold/warp"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -23,70 +19,124 @@ type Input struct {
 	// +Z, π/2 faces +X). Speed is the desired speed; 0 asks to stop.
 	Heading float64 // [Units: rad]
 	Speed   float64 // [Units: m/s]
-	// Request prefers actions with this tag ("climb", "vault", "hop",
-	// "step"), or with any of several separated by commas ("climb,vault");
-	// empty for none.
-	Request string
+	// Request prefers actions with any of these tags (Setup.Tags); zero
+	// for none. Without a request, climbs, vaults and hops are chosen only
+	// when nothing else fits.
+	Request Tags
 }
 
-// Config builds a Planner.
+// Config starts a Planner.
 type Config struct {
-	Library   *actiongraph.Library
-	Graph     *actiongraph.Graph
-	Querier   geoquery.Querier          // a geoquery.Tree at runtime
-	Templates map[string]*dock.Template // the querier's templates by name
-	Start     actiongraph.Frame         // where the character stands
-	State     string                    // the action it is performing (default "idle")
-	Depth     int                       // plan depth (default 4)
-	// Scene, when set, lets the planner refuse supports no foot can
-	// reach (see Buried): a face hidden under another (the floor under a
-	// stair block) passes Algorithm 1, which looks only at surfaces.
-	// LoadWorld's trees leave such supports out already; this catches them
-	// from any other querier.
-	Scene    *scenes.BVH
-	Headroom float64 // [Units: m] default 1.5
-	// Lattice is the querier's sample lattice (default
-	// geoquery.DefaultParams's).
-	Lattice dock.Lattice
-	Budget  time.Duration // planning time per Update (default 2 ms)
-	Warp    WarpOptions
+	Start action.Frame // where the character stands [Units: m, rad] world
+	State string       // the action it is performing (default "idle")
+	Depth int          // plan depth [Limit: >= 1] (default 4)
+	// Work bounds the planning of one Update in units of work: plan nodes
+	// evaluated or unrolled. With Work set and Budget zero, planning
+	// depends only on the inputs, so the same inputs give the same motion,
+	// bit for bit, on any machine. [Limit: >= 0]
+	Work int
+	// Budget bounds the planning of one Update in time (default 2 ms when
+	// Work is zero too). With both set, planning stops at whichever ends
+	// first. [Limit: >= 0]
+	Budget time.Duration
+	Warp   warp.Options
+	// Replan plans every action from scratch instead of keeping the chosen
+	// action's subtree (for measuring what re-entrant planning saves).
+	Replan bool
+	// OnStep, when set, is called from Update (on the caller's goroutine)
+	// each time an action starts. The Step and its slices are reused
+	// after OnStep returns: copy what you keep.
+	OnStep func(*Step)
 }
 
 // Step is one action the planner chose and performed.
 type Step struct {
 	Action  string
-	Targets []Target // the supports its docks were warped onto (on the surface)
-	Start   float64  // [Units: s] since the planner started
-	Frame   actiongraph.Frame
-	Turn    float64
-	Docks   []DockReport
-	Options int // feasible choices it was picked from
+	Targets []warp.Target     // the supports its docks were warped onto (on the surface)
+	Start   float64           // [Units: s] since the planner started
+	Frame   action.Frame      // where it started, after the reorientation
+	Turn    float64           // the reorientation [Units: rad]
+	Docks   []warp.DockReport // how well each dock was met
+	Options int               // feasible choices it was picked from
+	// Commit says what the plan kept of the chosen action's subtree.
+	Commit actiongraph.CommitStats
 }
 
 // Planner is the runtime character: Update advances time, keeps planning
 // within a budget, chooses the next action from the input when the current
 // one ends, warps it onto the supports the geo-queries found, and returns
 // the pose. One Planner is not safe for concurrent use; run one per
-// goroutine (the library, graph and querier may be shared).
+// goroutine (a Setup may be shared).
 type Planner struct {
-	cfg          Config
-	tree         *actiongraph.PlanTree
-	cur          *Warped
-	act          *actiongraph.Action
-	node         int32 // the current action's library index
-	t            float64
-	clock        float64
-	steps        []Step
-	pose         Pose
-	stuck        int
-	made, pruned int64 // plan nodes made and found unsupported, over all plans
-	result       *geoquery.Result
-	src          []mgl64.Vec3
-	dst          []mgl64.Vec3
-	// PlanTime is the time the last Update spent planning.
+	setup  *Setup
+	cfg    Config
+	tree   *actiongraph.PlanTree
+	warper warp.Warper
+	cur    *warp.Result
+	act    *action.Action
+	t      float64 // into the current action [Units: s]
+	clock  float64 // since the start [Units: s]
+	step   Step
+	pose   Pose
+	stuck  int
+	done   actiongraph.EvalStats // the work of plans since replaced
+	feas   []int32
+	surf   surfacer
+	// PlanTime is the time the last Update took.
 	PlanTime time.Duration
-	feas     []int32
-	root     actiongraph.Frame // where the plan starts: the current action's end
+}
+
+// Pose is a skeleton pose: local translations and rotations per joint, the
+// root's in the world. Trans and Rot belong to the Planner and are
+// overwritten by its next Update: copy them to keep them.
+type Pose struct {
+	Skeleton *motion.Skeleton
+	Trans    []mgl64.Vec3
+	Rot      []mgl64.Quat
+	Action   string
+	Time     float64 // [Units: s] into the action
+}
+
+// New starts a planner over s performing cfg.State at cfg.Start.
+func New(s *Setup, cfg Config) (*Planner, error) {
+	if s == nil {
+		return nil, errors.New("planner: New needs a Setup")
+	}
+	if cfg.State == "" {
+		cfg.State = "idle"
+	}
+	if cfg.Depth <= 0 {
+		cfg.Depth = 4
+	}
+	if cfg.Work < 0 || cfg.Budget < 0 {
+		return nil, fmt.Errorf("planner: negative budget (work %d, time %v)", cfg.Work, cfg.Budget)
+	}
+	if cfg.Work == 0 && cfg.Budget == 0 {
+		cfg.Budget = 2 * time.Millisecond
+	}
+	lib := s.Library()
+	a := lib.Index(cfg.State)
+	if a < 0 {
+		return nil, fmt.Errorf("planner: no action %q", cfg.State)
+	}
+	tree, err := actiongraph.NewPlanTree(s.graph, s.templates, false)
+	if err != nil {
+		return nil, err
+	}
+	p := &Planner{setup: s, cfg: cfg, tree: tree}
+	p.surf.q = s.query
+	p.tree.Reset(cfg.Start, int32(a), cfg.Depth)
+	// The first action's docks are found by querying where it expects them.
+	p.step.Targets = p.step.Targets[:0]
+	for k, d := range lib.Actions[a].Docks {
+		if tg, ok := p.surf.nearest(s.docks[a][k], k, cfg.Start.DockPose(d.Pose)); ok {
+			p.step.Targets = append(p.step.Targets, tg)
+		}
+	}
+	if err := p.begin(0); err != nil {
+		return nil, err
+	}
+	return p, nil
 }
 
 // Depth is the plan depth.
@@ -100,96 +150,32 @@ func (p *Planner) SetDepth(d int) {
 		return
 	}
 	p.cfg.Depth = d
-	p.count()
-	p.tree.Reset(p.root, p.node, d)
+	p.restart()
 }
 
-// Pose is a skeleton pose: local translations and rotations per joint, the
-// root's in the world.
-type Pose struct {
-	Skeleton *motion.Skeleton
-	Trans    []mgl64.Vec3
-	Rot      []mgl64.Quat
-	Action   string
-	Time     float64 // [Units: s] into the action
+// restart plans anew from the current action.
+func (p *Planner) restart() {
+	p.addStats()
+	r := p.tree.Nodes[0]
+	p.tree.Reset(r.Frame, r.Action, p.cfg.Depth)
 }
 
-// New starts a planner performing cfg.State at cfg.Start.
-func New(cfg Config) (*Planner, error) {
-	if cfg.Library == nil || cfg.Graph == nil || cfg.Querier == nil {
-		return nil, errors.New("planner: Config needs a Library, a Graph and a Querier")
-	}
-	if cfg.State == "" {
-		cfg.State = "idle"
-	}
-	if cfg.Depth <= 0 {
-		cfg.Depth = 4
-	}
-	if cfg.Budget <= 0 {
-		cfg.Budget = 2 * time.Millisecond
-	}
-	if cfg.Headroom <= 0 {
-		cfg.Headroom = Headroom
-	}
-	if cfg.Lattice == (dock.Lattice{}) {
-		cfg.Lattice = geoquery.DefaultParams().Lattice
-	}
-	s := cfg.Library.Index(cfg.State)
-	if s < 0 {
-		return nil, fmt.Errorf("planner: no action %q", cfg.State)
-	}
-	tree, err := actiongraph.NewPlanTree(cfg.Graph, cfg.Templates, false)
-	if err != nil {
-		return nil, err
-	}
-	p := &Planner{cfg: cfg, tree: tree, result: new(geoquery.Result)}
-	// The first action's docks are found by querying where it expects them.
-	a := cfg.Library.Actions[s]
-	var ts []Target
-	var r geoquery.Result
-	for k, d := range a.Docks {
-		tp := cfg.Templates[d.Template]
-		if tp != nil && cfg.Querier.Nearest(geoquery.Query{Template: tp, Expected: cfg.Start.DockPose(d.Pose), NoSupport: true}, &r, nil) {
-			ts = append(ts, p.onSurface(k, d.Template, r.Pose))
-		}
-	}
-	if err := p.begin(int32(s), cfg.Start, ts); err != nil {
-		return nil, err
-	}
-	return p, nil
-}
-
-// begin starts action s at frame with its dock targets: warps it, and
-// unrolls the plan from where it will end.
-func (p *Planner) begin(s int32, frame actiongraph.Frame, ts []Target) error {
-	a := p.cfg.Library.Actions[s]
-	opt := p.cfg.Warp
-	if p.cur != nil {
-		opt.RootVelocity = p.cur.RootVelocity
-	}
-	w, err := Warp(a, frame, ts, opt)
-	if err != nil {
-		return err
-	}
-	p.steps = append(p.steps, Step{Action: a.Name, Targets: ts, Start: p.clock, Frame: w.Frame, Turn: w.Turn, Docks: w.Docks, Options: len(p.feas)})
-	p.cur, p.act, p.node = w, a, s
-	// The plan starts from the warped action: its frame (with the turn)
-	// moved by where the root spring will have taken it.
-	root := w.Frame
-	root.Position = root.Position.Add(w.EndOffset)
-	p.count()
-	p.root = root
-	p.tree.Reset(root, s, p.cfg.Depth)
-	// The next action starts from a frame that already holds the offset.
-	p.cur.EndOffset = mgl64.Vec3{}
-	return nil
+func (p *Planner) addStats() {
+	s := p.tree.Stats()
+	p.done.Evaluated += s.Evaluated
+	p.done.Unsupported += s.Unsupported
+	p.done.Made += s.Made
+	p.done.Queries += s.Queries
+	p.done.Shared += s.Shared
+	p.done.Remembered += s.Remembered
 }
 
 // Update advances the character by dt seconds under input in and returns
 // its pose. When the current action ends, the feasible child of the plan
 // that best matches the input is chosen (a child not yet known to be
 // supported is never chosen); when none is feasible, the character holds
-// its last pose and Stuck counts it.
+// its last pose and Stuck counts it. After warm-up Update allocates
+// nothing.
 func (p *Planner) Update(dt float64, in Input) Pose {
 	t0 := time.Now()
 	p.t += dt
@@ -201,63 +187,89 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 			p.t = p.act.Duration()
 			break
 		}
-		n := p.tree.Nodes[c]
-		var ts []Target
-		for k, d := range p.cfg.Library.Actions[n.Action].Docks {
-			if s := p.tree.Slots[n.FirstDock+int32(k)]; s.State == actiongraph.Supported {
-				ts = append(ts, p.onSurface(k, d.Template, s.Pose))
-			}
-		}
 		p.t -= p.act.Duration()
-		if err := p.begin(n.Action, n.Frame, ts); err != nil {
+		if err := p.execute(c); err != nil {
 			p.stuck++
 			break
 		}
 	}
-	// Plan with what is left of the frame's budget, less a tenth for the
-	// last unit of work to finish in (and at least an eighth of it, so
-	// a new plan always makes progress).
-	left := max(p.cfg.Budget*9/10-time.Since(t0), p.cfg.Budget/8)
-	p.tree.Evaluate(p.cfg.Querier, actiongraph.Budget{Time: left})
+	b := actiongraph.Budget{Nodes: p.cfg.Work}
+	if p.cfg.Budget > 0 {
+		// What is left of the frame's budget, less a tenth for the last
+		// unit of work to finish in (and at least an eighth of it, so a
+		// new plan always makes progress).
+		b.Time = max(p.cfg.Budget*9/10-time.Since(t0), p.cfg.Budget/8)
+	}
+	p.tree.Evaluate(p.setup.query, b)
 	p.PlanTime = time.Since(t0)
 	return p.Pose()
+}
+
+// execute starts child c of the plan's root: its docks' supports moved
+// onto the surface, the warp, and the plan kept from c on.
+func (p *Planner) execute(c int32) error {
+	n := p.tree.Nodes[c]
+	p.step.Targets = p.step.Targets[:0]
+	tmpl := p.setup.docks[n.Action]
+	for k := range tmpl {
+		s := &p.tree.Slots[n.FirstDock+int32(k)]
+		if s.State != actiongraph.Supported {
+			continue
+		}
+		tg, ok := p.surf.target(tmpl[k], k, s)
+		if ok {
+			p.step.Targets = append(p.step.Targets, tg)
+		}
+	}
+	return p.begin(c)
+}
+
+// begin warps child c of the plan's root (0: the root itself, at the
+// start) onto p.step.Targets and makes it the plan's root, at the frame the
+// warp leaves it in.
+func (p *Planner) begin(c int32) error {
+	n := p.tree.Nodes[c]
+	a := p.setup.Library().Actions[n.Action]
+	opt := p.cfg.Warp
+	if p.cur != nil {
+		opt.RootVelocity = p.cur.RootVelocity
+	}
+	w, err := p.warper.Warp(a, n.Frame, p.step.Targets, opt)
+	if err != nil {
+		return err
+	}
+	p.cur, p.act = w, a
+	// The plan goes on from the warped action: its frame (with the turn)
+	// moved by where the root spring will have taken it.
+	root := w.Frame
+	root.Position = root.Position.Add(w.EndOffset)
+	p.step.Commit = actiongraph.CommitStats{}
+	switch {
+	case c == 0 || p.cfg.Replan:
+		p.addStats()
+		p.tree.Reset(root, n.Action, p.cfg.Depth)
+	default:
+		p.step.Commit = p.tree.CommitAt(c, root, p.setup.query)
+	}
+	// The next action starts from a frame that already holds the offset.
+	w.EndOffset = mgl64.Vec3{}
+	p.step.Action, p.step.Start, p.step.Frame, p.step.Turn = a.Name, p.clock-p.t, w.Frame, w.Turn
+	p.step.Docks, p.step.Options = w.Docks, len(p.feas)
+	if p.cfg.OnStep != nil {
+		p.cfg.OnStep(&p.step)
+	}
+	return nil
 }
 
 // choose scores the root's feasible children against the input.
 func (p *Planner) choose(in Input) (int32, bool) {
 	p.feas = p.tree.Feasible(p.feas[:0])
+	lib := p.setup.Library()
 	best, bestScore := int32(-1), math.Inf(1)
 	for _, c := range p.feas {
-		n := p.tree.Nodes[c]
-		a := p.cfg.Library.Actions[n.Action]
-		end := n.Frame.Then(a.Delta)
-		travel := math.Hypot(a.Delta.Translation[0], a.Delta.Translation[2])
-		speed := travel / a.Duration()
-		dir := math.Atan2(end.Position[0]-n.Frame.Position[0], end.Position[2]-n.Frame.Position[2])
-		if p.buried(n, a) {
-			continue
-		}
-		score := math.Abs(speed - in.Speed)
-		switch {
-		case in.Speed > 0 && travel > 0.05:
-			score += 0.6 * math.Abs(math.Remainder(dir-in.Heading, 2*math.Pi))
-			score += 0.4 * math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
-		case in.Speed > 0:
-			score += 1.5 // standing still when asked to move
-		}
-		if in.Request != "" {
-			if hasTag(a, in.Request) {
-				score -= 3
-			}
-		} else if hasTag(a, "climb") || hasTag(a, "vault") || hasTag(a, "hop") {
-			score += 1 // athletic moves only when asked for or needed
-		}
-		// Prefer actions whose docks fit the ground as they are.
-		for k := range a.Docks {
-			if s := p.tree.Slots[n.FirstDock+int32(k)]; s.State == actiongraph.Supported && s.Shared < 0 {
-				score += 2 * float64(s.Distance)
-			}
-		}
+		n := &p.tree.Nodes[c]
+		a := lib.Actions[n.Action]
+		score := p.score(n, a, in)
 		if score < bestScore {
 			best, bestScore = c, score
 		}
@@ -265,80 +277,40 @@ func (p *Planner) choose(in Input) (int32, bool) {
 	return best, best >= 0
 }
 
-// onSurface makes dock k's target from a supported lattice sample's pose:
-// the template's contact points at the sample are fitted (ik.RigidFit) to
-// the points where Algorithm 1's rays hit the faces, and the fit's
-// translation and turn about +Y move the pose onto the surface (the sample
-// lies on the lattice, up to one increment from it); the tilt turns the
-// template's mean contact normal onto the faces' mean normal.
-func (p *Planner) onSurface(k int, template string, pose dock.Pose) Target {
-	tp := p.cfg.Templates[template]
-	if tp == nil || !p.cfg.Querier.Nearest(geoquery.Query{Template: tp, Expected: pose}, p.result, nil) || p.result.Support.N < len(tp.Points) {
-		return Target{Dock: k, Pose: pose}
+// score is how badly node n (performing a) matches the input: speed,
+// direction and heading off, requested tags missing, docks away from where
+// the action expects them. Lower is better.
+func (p *Planner) score(n *actiongraph.Node, a *action.Action, in Input) float64 {
+	end := n.Frame.Then(a.Delta)
+	travel := math.Hypot(a.Delta.Translation[0], a.Delta.Translation[2])
+	dir := math.Atan2(end.Position[0]-n.Frame.Position[0], end.Position[2]-n.Frame.Position[2])
+	score := math.Abs(travel/a.Duration() - in.Speed)
+	switch {
+	case in.Speed > 0 && travel > 0.05:
+		score += 0.6 * math.Abs(math.Remainder(dir-in.Heading, 2*math.Pi))
+		score += 0.4 * math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
+	case in.Speed > 0:
+		score += 1.5 // standing still when asked to move
 	}
-	p.src, p.dst = p.src[:0], p.dst[:0]
-	var cn, hn mgl64.Vec3
-	for i, cp := range tp.Points {
-		h := p.result.Support.Hits[i]
-		p.src = append(p.src, vec(p.result.Pose.Apply(cp.Position)))
-		p.dst = append(p.dst, vec(h.Position))
-		cn = cn.Add(vec(p.result.Pose.Rotate(cp.Normal)))
-		hn = hn.Add(vec(h.Normal))
+	tags := p.setup.tags[n.Action]
+	if in.Request != 0 {
+		if tags&in.Request != 0 {
+			score -= 3
+		}
+	} else if tags&p.setup.athletic != 0 {
+		score += 1 // athletic moves only when asked for or needed
 	}
-	r, t, _, err := ik.RigidFit(p.src, p.dst)
-	if err != nil {
-		return Target{Dock: k, Pose: pose}
-	}
-	o := r.Rotate(vec(p.result.Pose.Position)).Add(t)
-	f := r.Rotate(mgl64.Vec3{math.Sin(float64(p.result.Pose.Yaw)), 0, math.Cos(float64(p.result.Pose.Yaw))})
-	return Target{Dock: k, Pose: dock.Pose{Position: mgl32.Vec3{float32(o[0]), float32(o[1]), float32(o[2])}, Yaw: float32(math.Atan2(f[0], f[2]))}, Tilt: fromTo(cn, hn)}
-}
-
-// buried reports whether any support of node n lies inside a solid.
-func (p *Planner) buried(n actiongraph.Node, a *actiongraph.Action) bool {
-	if p.cfg.Scene == nil {
-		return false
-	}
+	// Prefer actions whose docks fit the ground as they are.
 	for k := range a.Docks {
-		s := p.tree.Slots[n.FirstDock+int32(k)]
-		if s.State != actiongraph.Supported {
-			continue
-		}
-		if Buried(p.cfg.Scene, s.Pose.Position, p.cfg.Lattice.Linear, float32(p.cfg.Headroom)) {
-			return true
+		if s := &p.tree.Slots[n.FirstDock+int32(k)]; s.State == actiongraph.Supported && s.Shared < 0 {
+			score += 2 * float64(s.Distance)
 		}
 	}
-	return false
-}
-
-// count adds the finished plan's nodes to the run's totals.
-func (p *Planner) count() {
-	for _, n := range p.tree.Nodes {
-		if n.Parent < 0 {
-			continue
-		}
-		p.made++
-		if n.Status == actiongraph.Unsupported {
-			p.pruned++
-		}
-	}
-}
-
-func hasTag(a *actiongraph.Action, tags string) bool {
-	for tags != "" {
-		var tag string
-		tag, tags, _ = strings.Cut(tags, ",")
-		for _, t := range a.Tags {
-			if t == tag {
-				return true
-			}
-		}
-	}
-	return false
+	return score
 }
 
 // Pose returns the current pose (the warped clip sampled at the current
-// time).
+// time), in buffers the next Update overwrites.
 func (p *Planner) Pose() Pose {
 	c := p.cur.Clip
 	n := c.Skeleton.NumJoints()
@@ -353,11 +325,24 @@ func (p *Planner) Pose() Pose {
 // Tree is the plan being evaluated (read-only for callers).
 func (p *Planner) Tree() *actiongraph.PlanTree { return p.tree }
 
-// Steps lists the actions performed so far.
-func (p *Planner) Steps() []Step { return p.steps }
+// Stats is the planning work since the planner started.
+func (p *Planner) Stats() actiongraph.EvalStats {
+	s := p.tree.Stats()
+	s.Evaluated += p.done.Evaluated
+	s.Unsupported += p.done.Unsupported
+	s.Made += p.done.Made
+	s.Queries += p.done.Queries
+	s.Shared += p.done.Shared
+	s.Remembered += p.done.Remembered
+	return s
+}
 
 // Stuck counts the times no action was feasible when one was needed.
 func (p *Planner) Stuck() int { return p.stuck }
 
-// Current is the warped action being performed.
-func (p *Planner) Current() *Warped { return p.cur }
+// Current is the warped action being performed; it is overwritten when
+// the next action starts.
+func (p *Planner) Current() *warp.Result { return p.cur }
+
+// Last is the last action started (its slices are reused by the next).
+func (p *Planner) Last() *Step { return &p.step }

@@ -1,4 +1,4 @@
-package planner
+package planner_test
 
 import (
 	"math"
@@ -6,43 +6,82 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foothold/foothold/actiongraph"
-	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/script"
+	"github.com/foothold/foothold/warp"
+	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-type world struct {
-	lib       *actiongraph.Library
-	g         *actiongraph.Graph
-	bvh       *scenes.BVH
-	tree      *geoquery.Tree
-	templates map[string]*dock.Template
+type testWorld struct {
+	lib   *action.Library
+	bvh   *scenes.BVH
+	setup *planner.Setup
 }
 
 // loadWorld readies a scene as LoadWorld does (support data built in a
 // fresh cache, buried supports dropped).
-func loadWorld(t testing.TB, scene string) *world {
+func loadWorld(t testing.TB, scene string) *testWorld {
 	t.Helper()
-	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lw, err := LoadWorld(scene, lib, WorldOptions{CacheDir: t.TempDir()})
+	lw, err := world.Load(scene, lib, world.Options{CacheDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &world{lib: lib, g: g, bvh: lw.BVH, tree: lw.Tree, templates: lw.Templates}
+	setup, err := planner.NewSetup(g, lw.Tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &testWorld{lib: lib, bvh: lw.BVH, setup: setup}
+}
+
+// recorded is a planner with the steps it took.
+type recorded struct {
+	*planner.Planner
+	steps []planner.Step
+}
+
+// newRecorded starts a planner over w that records its steps.
+func newRecorded(t testing.TB, w *testWorld, cfg planner.Config) *recorded {
+	t.Helper()
+	r := &recorded{}
+	cfg.OnStep = func(s *planner.Step) {
+		c := *s
+		c.Targets = append([]warp.Target(nil), s.Targets...)
+		c.Docks = append([]warp.DockReport(nil), s.Docks...)
+		r.steps = append(r.steps, c)
+	}
+	p, err := planner.New(w.setup, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Planner = p
+	return r
+}
+
+// tags resolves a request.
+func tags(t testing.TB, w *testWorld, names ...string) planner.Tags {
+	t.Helper()
+	m, err := w.setup.Tags(names...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
 
 // scriptedInput is a timed list of inputs.
 type scriptedInput struct {
 	at float64
-	in Input
+	in planner.Input
 }
 
-func inputAt(s []scriptedInput, t float64) Input {
+func inputAt(s []scriptedInput, t float64) planner.Input {
 	in := s[0].in
 	for _, x := range s {
 		if t >= x.at {
@@ -57,25 +96,21 @@ func inputAt(s []scriptedInput, t float64) Input {
 // the floor, the character is never stuck.
 func TestPlannerWalksStepping(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
-	p, err := New(Config{Library: w.lib, Graph: w.g, Querier: w.tree, Templates: w.templates, Scene: w.bvh,
-		Start: actiongraph.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := newRecorded(t, w, planner.Config{Start: action.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}})
 	east := math.Pi / 2
-	script := []scriptedInput{{0, Input{Heading: east, Speed: 1.2}}, {1.0, Input{Heading: east, Speed: 1.2, Request: "hop"}}, {3.2, Input{Heading: east, Speed: 1.2}}, {8, Input{}}}
-	roots := driveAndCheck(t, w, p, func(tm float64) Input { return inputAt(script, tm) }, 10)
+	script := []scriptedInput{{0, planner.Input{Heading: east, Speed: 1.2}}, {1.0, planner.Input{Heading: east, Speed: 1.2, Request: tags(t, w, "hop")}}, {3.2, planner.Input{Heading: east, Speed: 1.2}}, {8, planner.Input{}}}
+	roots := driveAndCheck(t, w, p, func(tm float64) planner.Input { return inputAt(script, tm) }, 10)
 	if roots[len(roots)-1][0]-roots[0][0] < 3 {
 		t.Errorf("walked only %.2f m east", roots[len(roots)-1][0]-roots[0][0])
 	}
 }
 
-// The main job's walk (SteppingWalk) goes up and down the 0.2 m flight,
+// The main job's walk (script.SteppingWalk) goes up and down the 0.2 m flight,
 // hops the gap and climbs onto the 1.0 m box, meeting every check of
 // driveAndCheck on the way.
 func TestSteppingWalk(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
-	s, err := ReadScript(strings.NewReader(SteppingWalk), "SteppingWalk")
+	s, err := script.ReadScript(strings.NewReader(script.SteppingWalk), "SteppingWalk")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,14 +118,15 @@ func TestSteppingWalk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := New(Config{Library: w.lib, Graph: w.g, Querier: w.tree, Templates: w.templates, Scene: w.bvh, Start: start, State: s.State})
+	in, err := s.Resolve(w.setup)
 	if err != nil {
 		t.Fatal(err)
 	}
-	roots := driveAndCheck(t, w, p, s.At, s.Duration)
+	p := newRecorded(t, w, planner.Config{Start: start, State: s.State})
+	roots := driveAndCheck(t, w, p, in.At, s.Duration)
 	seen := map[string]bool{}
 	landing := false
-	for _, st := range p.Steps() {
+	for _, st := range p.steps {
 		seen[strings.TrimSuffix(strings.TrimSuffix(st.Action, ".l"), ".r")] = true
 		for _, tg := range st.Targets {
 			// A foot on the landing, 0.8 m up, between the flights.
@@ -108,7 +144,7 @@ func TestSteppingWalk(t *testing.T) {
 		t.Error("no foot on the 0.8 m landing")
 	}
 	// It ends standing on the box: x 8.6-9.6, z 0.3-1.3, top 1.0 m.
-	last := p.Steps()[len(p.Steps())-1]
+	last := p.steps[len(p.steps)-1]
 	if f := last.Frame.Position; f[1] < 0.95 || f[1] > 1.05 || f[0] < 8.6 || f[0] > 9.6 || f[2] < 0.3 || f[2] > 1.3 {
 		t.Errorf("ends at %.2v, not on the box", f)
 	}
@@ -122,7 +158,7 @@ func TestSteppingWalk(t *testing.T) {
 // hold still within 1 cm, no joint of a docked limb goes 1 cm into its
 // support, the root never jumps 5 cm or turns 3.5° in a frame, and the
 // character is never stuck. It returns the root's path.
-func driveAndCheck(t *testing.T, w *world, p *Planner, input func(float64) Input, seconds float64) []mgl64.Vec3 {
+func driveAndCheck(t *testing.T, w *testWorld, p *recorded, input func(float64) planner.Input, seconds float64) []mgl64.Vec3 {
 	t.Helper()
 	const dt = 1.0 / 60
 	sk := p.Pose().Skeleton
@@ -142,7 +178,7 @@ func driveAndCheck(t *testing.T, w *world, p *Planner, input func(float64) Input
 		sk.FK(ps.Trans, ps.Rot, pos, world)
 		roots = append(roots, ps.Trans[0])
 		rootRot = append(rootRot, ps.Rot[0])
-		frames = append(frames, sample{len(p.Steps()) - 1, ps.Time, append([]mgl64.Vec3(nil), pos...)})
+		frames = append(frames, sample{len(p.steps) - 1, ps.Time, append([]mgl64.Vec3(nil), pos...)})
 	}
 	for f := 1; f < len(roots); f++ {
 		if d := roots[f].Sub(roots[f-1]).Len(); d > 0.05 {
@@ -155,7 +191,7 @@ func driveAndCheck(t *testing.T, w *world, p *Planner, input func(float64) Input
 			t.Errorf("frame %d: the root turns %.1f° in one frame", f, a)
 		}
 	}
-	steps := p.Steps()
+	steps := p.steps
 	for i, s := range steps {
 		for _, r := range s.Docks {
 			if !r.Reached || r.Error > 0.01 {
@@ -213,11 +249,7 @@ func driveAndCheck(t *testing.T, w *world, p *Planner, input func(float64) Input
 // exactly that depth and no deeper.
 func TestSetDepth(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
-	p, err := New(Config{Library: w.lib, Graph: w.g, Querier: w.tree, Templates: w.templates, Scene: w.bvh,
-		Start: actiongraph.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}, Depth: 3})
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := newRecorded(t, w, planner.Config{Start: action.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}, Depth: 3})
 	deepest := func() int32 {
 		d := int32(0)
 		for _, n := range p.Tree().Nodes {
@@ -231,7 +263,7 @@ func TestSetDepth(t *testing.T) {
 			t.Fatalf("Depth() = %d after SetDepth(%d)", p.Depth(), d)
 		}
 		for range 20 {
-			p.Update(1.0/600, Input{}) // short steps: no action ends
+			p.Update(1.0/600, planner.Input{}) // short steps: no action ends
 		}
 		if got := deepest(); got != int32(d) {
 			t.Errorf("SetDepth(%d): the plan reaches depth %d", d, got)
@@ -244,16 +276,12 @@ func TestSetDepth(t *testing.T) {
 func TestRequestSeveralTags(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
 	walk := func(req string) string {
-		p, err := New(Config{Library: w.lib, Graph: w.g, Querier: w.tree, Templates: w.templates, Scene: w.bvh,
-			Start: actiongraph.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}, Budget: time.Hour})
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := newRecorded(t, w, planner.Config{Start: action.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}, Budget: time.Hour})
 		for range 3 * 60 {
-			p.Update(1.0/60, Input{Heading: math.Pi / 2, Speed: 1.2, Request: req})
+			p.Update(1.0/60, planner.Input{Heading: math.Pi / 2, Speed: 1.2, Request: tags(t, w, strings.Split(req, ",")...)})
 		}
 		var names []string
-		for _, s := range p.Steps() {
+		for _, s := range p.steps {
 			names = append(names, s.Action)
 		}
 		return strings.Join(names, " ")

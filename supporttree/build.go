@@ -18,13 +18,19 @@ import (
 type BuildOptions struct {
 	// Workers bounds the goroutines. [Limit: >= 0; 0 means GOMAXPROCS]
 	Workers int
-	// Progress, when not nil, is called from the workers with the number of
-	// candidate positions evaluated so far and the total (for a progress
-	// bar); calls may come from several goroutines.
+	// Progress, when not nil, is called with the number of candidate
+	// positions evaluated so far and the total (for a progress bar), every
+	// few tens of milliseconds and once at the end. Every call comes from
+	// the goroutine that called Build, never from two at once.
 	Progress func(done, total int)
 	// RaysOnly turns off the column shortcut, so every contact point is
 	// settled by casting rays, as dock.Supported does (for verification).
 	RaysOnly bool
+	// DropBuried leaves out the positions no foot or hand can reach
+	// (Buried): faces hidden inside solids, which Algorithm 1 supports
+	// since it looks only at surfaces. The tree is then no longer what
+	// Version I's probing finds.
+	DropBuried bool
 }
 
 // BuildStats reports a build's work, like the paper's Table II.
@@ -34,6 +40,7 @@ type BuildStats struct {
 	Rays             int64         // rays cast
 	TriTests         int64         // ray-triangle tests
 	SupportedSamples int64         // supported (position, yaw) pairs
+	Buried           int64         // positions dropped with DropBuried
 	Duration         time.Duration // wall time
 }
 
@@ -71,6 +78,11 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 		return nil, BuildStats{}, err
 	}
 	st.Candidates = len(keys)
+	if opts.DropBuried {
+		if tree, st.Buried, err = DropBuried(bvh, tree, opts.Workers); err != nil {
+			return nil, BuildStats{}, err
+		}
+	}
 	st.Duration = time.Since(start)
 	return tree, st, nil
 }
@@ -219,9 +231,7 @@ func (p *plan) evaluate(bvh *scenes.BVH, keys []uint64, opts BuildOptions) ([]ui
 				for i := lo; i < hi; i++ {
 					masks[i] = p.position(bvh, keys[i], fixedOK, &st, &rs)
 				}
-				if opts.Progress != nil {
-					opts.Progress(int(done.Add(int64(hi-lo))), len(keys))
-				}
+				done.Add(int64(hi - lo))
 			}
 			st.Rays, st.TriTests = rs.Rays, rs.TriTests
 			mu.Lock()
@@ -232,8 +242,30 @@ func (p *plan) evaluate(bvh *scenes.BVH, keys []uint64, opts BuildOptions) ([]ui
 			mu.Unlock()
 		}()
 	}
-	wg.Wait()
+	waitReporting(&wg, &done, len(keys), opts.Progress)
 	return masks, total
+}
+
+// waitReporting waits for wg, telling progress (when not nil) how far done
+// has come every 50 ms and at the end, from the calling goroutine.
+func waitReporting(wg *sync.WaitGroup, done *atomic.Int64, total int, progress func(done, total int)) {
+	if progress == nil {
+		wg.Wait()
+		return
+	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case <-finished:
+			progress(int(done.Load()), total)
+			return
+		case <-tick.C:
+			progress(int(done.Load()), total)
+		}
+	}
 }
 
 // position returns the yaw mask of supported samples at one position.

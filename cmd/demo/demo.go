@@ -6,7 +6,10 @@ import (
 	"math/bits"
 	"sort"
 
-	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/script"
+	"github.com/foothold/foothold/world"
+
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/planner"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -15,12 +18,13 @@ import (
 // run has measured. Nothing here touches OpenGL.
 type demo struct {
 	opt    *options
-	world  *planner.World
-	lib    *actiongraph.Library
-	graph  *actiongraph.Graph
-	script *planner.Script
+	world  *world.World
+	lib    *action.Library
+	setup  *planner.Setup
+	script *script.Script
+	inputs *script.Inputs // the script's, resolved
 
-	start actiongraph.Frame
+	start action.Frame
 	state string
 	p     *planner.Planner
 	depth int
@@ -33,7 +37,8 @@ type demo struct {
 	path    float64 // root distance travelled on the ground [Units: m]
 	last    mgl64.Vec3
 	first   mgl64.Vec3
-	actions int // actions completed before the last reset
+	actions int      // actions started
+	names   []string // their names
 	stuck   int
 }
 
@@ -100,7 +105,7 @@ func (d *demo) findStart() error {
 	if math.IsInf(float64(bestD), 1) {
 		return fmt.Errorf("%s: no open floor to start on (give a script with --input)", d.opt.scene)
 	}
-	s := &planner.Script{X: float64(best[0]) * float64(lat.Linear), Z: float64(best[2]) * float64(lat.Linear), Y: float64(best[1])*float64(lat.Linear) + 0.3}
+	s := &script.Script{X: float64(best[0]) * float64(lat.Linear), Z: float64(best[2]) * float64(lat.Linear), Y: float64(best[1])*float64(lat.Linear) + 0.3}
 	f, err := s.Start(d.world.BVH)
 	if err != nil {
 		return err
@@ -112,12 +117,13 @@ func (d *demo) findStart() error {
 // reset (re)starts the character where it started.
 func (d *demo) reset() error {
 	if d.p != nil {
-		d.actions += len(d.p.Steps())
 		d.stuck += d.p.Stuck()
 	}
-	cfg := d.world.Config(d.lib, d.graph)
-	cfg.Start, cfg.State, cfg.Depth = d.start, d.state, d.depth
-	p, err := planner.New(cfg)
+	cfg := planner.Config{Start: d.start, State: d.state, Depth: d.depth, OnStep: func(s *planner.Step) {
+		d.actions++
+		d.names = append(d.names, s.Action)
+	}}
+	p, err := planner.New(d.setup, cfg)
 	if err != nil {
 		return err
 	}
@@ -132,8 +138,8 @@ func (d *demo) reset() error {
 // step advances the character by dt under the script's input, or in when
 // there is no script, and records the cost.
 func (d *demo) step(dt float64, in planner.Input) planner.Pose {
-	if d.script != nil {
-		in = d.script.At(d.clock)
+	if d.inputs != nil {
+		in = d.inputs.At(d.clock)
 	}
 	d.clock += dt
 	pose := d.p.Update(dt, in)
@@ -154,7 +160,7 @@ func (d *demo) setDepth(n int) {
 // summarize reports the run; wall is the wall-clock time of each frame.
 func (d *demo) summarize() *summary {
 	s := &summary{Scene: d.opt.scene, Support: d.world.Support, Triangles: d.world.Mesh.NumTriangles(), Frames: d.frames,
-		Depth: d.depth, Actions: d.actions + len(d.p.Steps()), Stuck: d.stuck + d.p.Stuck(), Screenshot: d.opt.screenshot}
+		Depth: d.depth, Actions: d.actions, Stuck: d.stuck + d.p.Stuck(), Screenshot: d.opt.screenshot}
 	s.MedianPlanMS, s.MaxPlanMS = medianMax(d.planMS)
 	if warm := min(10, len(d.frameMS)/2); len(d.frameMS) > warm {
 		for _, ms := range d.frameMS[warm:] {
@@ -163,9 +169,7 @@ func (d *demo) summarize() *summary {
 		s.FPS = float64(len(d.frameMS)-warm) / s.Seconds
 		s.MedianFrameMS, _ = medianMax(d.frameMS[warm:])
 	}
-	for _, st := range d.p.Steps() {
-		s.Names = append(s.Names, st.Action)
-	}
+	s.Names = d.names
 	s.Shown = "none"
 	if d.shown >= 0 {
 		s.Shown = d.world.Names[d.shown]
@@ -196,4 +200,15 @@ func (d *demo) hud(fps, plan float64) string {
 	}
 	return fmt.Sprintf("depth %d   nodes evaluated %d of %d   feasible actions %d\nplanning at most %.2f ms per frame   %.0f frames per second\naction %s   support shown: %s (Tab)",
 		d.depth, st.Evaluated, len(t.Nodes)-1, feasible, plan, fps, d.p.Pose().Action, shown)
+}
+
+// tags is the set of the named tags that some action of the library has.
+func (d *demo) tags(names ...string) planner.Tags {
+	var m planner.Tags
+	for _, n := range names {
+		if t, err := d.setup.Tags(n); err == nil {
+			m |= t
+		}
+	}
+	return m
 }

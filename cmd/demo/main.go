@@ -10,18 +10,20 @@ import (
 	"runtime/pprof"
 	"strings"
 
-	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/internal/sceneflag"
+	"github.com/foothold/foothold/script"
+	"github.com/foothold/foothold/world"
+
+	"github.com/foothold/foothold/library"
+
 	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/planner"
-	"github.com/foothold/foothold/scenes"
 )
 
 // options are the command line.
 type options struct {
 	scene      string
-	scale      float64
-	up         string
-	exclude    []string
+	sceneFlags sceneflag.Flags
 	fst        string
 	depth      int
 	frames     int
@@ -84,19 +86,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-type listFlag []string
-
-func (l *listFlag) String() string     { return strings.Join(*l, ",") }
-func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
-
 func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	o := &options{}
 	fs := flag.NewFlagSet("demo", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&o.scene, "scene", "builtin:stepping", "scene: an .obj, .gltf or .glb file, or builtin:NAME (stepping, climbing, level)")
-	fs.Float64Var(&o.scale, "scale", 1, "metres per file unit (Cube 2 maps: 0.125)")
-	fs.StringVar(&o.up, "up", "y", "the file's up axis: y or z")
-	fs.Var((*listFlag)(&o.exclude), "exclude-node", "leave out this glTF node and its subtree (repeatable)")
+	o.sceneFlags.Register(fs)
 	fs.StringVar(&o.fst, "fst", "", "support data built for the scene (preprocess build); default: cached, or built now")
 	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6 (keys 1-6 change it)")
 	fs.IntVar(&o.frames, "frames", 0, "render this many frames at a fixed 1/60 s step, then exit (0: interactive)")
@@ -118,8 +113,8 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 		return nil, fmt.Errorf("--frames %d: want 0 or more", o.frames)
 	case o.screenshot != "" && o.frames == 0:
 		return nil, errors.New("--screenshot needs --frames")
-	case !(o.scale > 0):
-		return nil, fmt.Errorf("--scale %v: want a positive number", o.scale)
+	case !(o.sceneFlags.Scale > 0):
+		return nil, fmt.Errorf("--scale %v: want a positive number", o.sceneFlags.Scale)
 	}
 	return o, nil
 }
@@ -127,31 +122,36 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 // load reads the scene, its support data and the script, and checks the
 // start before any window opens.
 func load(o *options) (*demo, error) {
-	up, err := scenes.ParseAxis(o.up)
+	opts, err := o.sceneFlags.Options()
 	if err != nil {
 		return nil, err
 	}
-	var script *planner.Script
+	var sc *script.Script
 	if o.input != "" {
-		if script, err = planner.LoadScript(o.input); err != nil {
+		if sc, err = script.LoadScript(o.input); err != nil {
 			return nil, err
 		}
 	}
-	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		return nil, err
 	}
 	bars := progress.NewLabelled("support ")
-	w, err := planner.LoadWorld(o.scene, lib, planner.WorldOptions{
-		Load:     scenes.LoadOptions{Scale: float32(o.scale), Up: up, ExcludeNodes: o.exclude},
-		FST:      o.fst,
-		Progress: bars.Update,
-	})
+	w, err := world.Load(o.scene, lib, world.Options{Load: opts, FST: o.fst, Progress: bars.Update})
 	bars.Done()
 	if err != nil {
 		return nil, err
 	}
-	d := &demo{opt: o, world: w, lib: lib, graph: g, script: script, shown: -1}
+	setup, err := planner.NewSetup(g, w.Tree)
+	if err != nil {
+		return nil, err
+	}
+	d := &demo{opt: o, world: w, lib: lib, setup: setup, script: sc, shown: -1}
+	if sc != nil {
+		if d.inputs, err = sc.Resolve(setup); err != nil {
+			return nil, fmt.Errorf("%s: %w", o.input, err)
+		}
+	}
 	if o.samples != "" {
 		for i, n := range w.Names {
 			if n == o.samples {

@@ -4,7 +4,8 @@ import (
 	"math"
 	"math/bits"
 
-	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/action"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
@@ -46,7 +47,7 @@ type planOverlay struct {
 
 // planKey tells whether a plan changed since it was drawn.
 type planKey struct {
-	root            actiongraph.Frame
+	root            action.Frame
 	action          int32
 	nodes           int
 	evaluated, made int64

@@ -38,8 +38,8 @@ type view struct {
 	label   *gui.Label
 	focus   math32.Vector3 // the camera's target: the character, its height smoothed
 
-	request   string  // the requested tag (Space, E)
-	requestAt float64 // wall seconds when it was asked for
+	request   planner.Tags // the requested tags (Space, E)
+	requestAt float64      // wall seconds when it was asked for
 	fpsFrames int
 	fpsSince  time.Time
 	fps       float64
@@ -149,9 +149,9 @@ func (v *view) onKey(_ string, ev interface{}) {
 	case k == window.KeyEscape:
 		v.a.Exit()
 	case k == window.KeySpace:
-		v.request, v.requestAt = "hop", v.a.RunTime().Seconds()
+		v.request, v.requestAt = v.d.tags("hop"), v.a.RunTime().Seconds()
 	case k == window.KeyE:
-		v.request, v.requestAt = "climb,vault", v.a.RunTime().Seconds()
+		v.request, v.requestAt = v.d.tags("climb", "vault"), v.a.RunTime().Seconds()
 	case k == window.KeyTab:
 		v.d.shown++
 		if v.d.shown >= len(v.d.world.Names) {
@@ -187,7 +187,7 @@ func (v *view) input() planner.Input {
 		right--
 	}
 	in := planner.Input{}
-	if v.request != "" && v.a.RunTime().Seconds()-v.requestAt < 1.5 {
+	if v.request != 0 && v.a.RunTime().Seconds()-v.requestAt < 1.5 {
 		in.Request = v.request
 	}
 	if fwd == 0 && right == 0 {

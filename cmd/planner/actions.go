@@ -8,7 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/picture"
+
 	"github.com/foothold/foothold/motion"
 )
 
@@ -43,7 +45,7 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner actions: unexpected argument %q\n", fs.Arg(0))
 		return 1
 	}
-	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{MocapWalk: *mocap})
+	lib, g, err := library.Default(library.DefaultOptions{MocapWalk: *mocap})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner actions: %v\n", err)
 		return 1
@@ -66,7 +68,7 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 		}
 		if *pngDir != "" {
 			o.PNG = filepath.Join(*pngDir, a.Name+".png")
-			if err := actiongraph.DrawStrip(a, 7).Save(o.PNG); err != nil {
+			if err := picture.DrawStrip(a, 7).Save(o.PNG); err != nil {
 				fmt.Fprintf(stderr, "planner actions: %v\n", err)
 				return 1
 			}
@@ -83,7 +85,7 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 	if *graphOut != "" {
 		f, err := os.Create(*graphOut)
 		if err == nil {
-			err = actiongraph.WriteGraph(f, g)
+			err = library.WriteGraph(f, g)
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}
@@ -96,8 +98,8 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return printJSON(stdout, out)
 	}
-	levels := g.Count(int32(lib.Index(actiongraph.TableIStart)), 4)
-	fmt.Fprintf(stdout, "%d actions; unrolled from %s the graph has %v animations at depths 1-4 (paper 5 / 32 / 197 / 1,236)\n\n", len(out), actiongraph.TableIStart, levels)
+	levels := g.Count(int32(lib.Index(library.TableIStart)), 4)
+	fmt.Fprintf(stdout, "%d actions; unrolled from %s the graph has %v animations at depths 1-4 (paper 5 / 32 / 197 / 1,236)\n\n", len(out), library.TableIStart, levels)
 	fmt.Fprintf(stdout, "%-14s %6s %5s %9s %7s %7s %6s  %s\n", "action", "s", "docks", "forward m", "left m", "rise m", "turn°", "may be followed by")
 	for _, o := range out {
 		fmt.Fprintf(stdout, "%-14s %6.2f %5d %9.2f %7.2f %7.2f %6.0f  %d actions\n", o.Name, o.Seconds, o.Docks, o.ForwardM, o.LeftM, o.RiseM, o.TurnDeg, len(o.Next))

@@ -8,8 +8,12 @@ import (
 	"sort"
 	"time"
 
+	"github.com/foothold/foothold/internal/sceneflag"
+
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/library"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -34,7 +38,7 @@ type benchRow struct {
 // defaultStart is the Table I start on builtin:stepping: standing in the
 // stairs hall at x = 3, z = 2, facing +X towards the gap and the low
 // wall's opening.
-var defaultStart = actiongraph.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
+var defaultStart = action.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
 
 // runBench runs the paper's Table I experiment: the default graph unrolled
 // from a fixed start, every node evaluated (nothing removed), with Version
@@ -43,6 +47,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("planner bench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	spec := fs.String("scene", "builtin:stepping", "scene: builtin:NAME or a mesh file")
+	var sf sceneflag.Flags
+	sf.Register(fs)
 	depth := fs.Int("depth", 4, "deepest level (1-8)")
 	versions := fs.String("versions", "both", "both, or tree to skip Version I (minutes at depth 6)")
 	reps := fs.Int("reps", 5, "Version II timing repetitions (the median is reported)")
@@ -57,18 +63,23 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "planner bench: want [--scene S] [--depth 1-8] [--versions both|tree] [--reps N] [--json]")
 		return 1
 	}
-	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner bench: %v\n", err)
 		return 1
 	}
-	w, err := loadWorld(*spec, "", lib)
+	opts, err := sf.Options()
 	if err != nil {
 		fmt.Fprintf(stderr, "planner bench: %v\n", err)
 		return 1
 	}
-	start := actiongraph.Frame{Position: mgl64.Vec3{*x, 0, *z}, Yaw: *yawDeg * math.Pi / 180}
-	state := int32(lib.Index(actiongraph.TableIStart))
+	w, err := loadWorld(*spec, "", opts, lib)
+	if err != nil {
+		fmt.Fprintf(stderr, "planner bench: %v\n", err)
+		return 1
+	}
+	start := action.Frame{Position: mgl64.Vec3{*x, 0, *z}, Yaw: *yawDeg * math.Pi / 180}
+	state := int32(lib.Index(library.TableIStart))
 	pt, err := actiongraph.NewPlanTree(g, w.Templates, true)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner bench: %v\n", err)
@@ -116,7 +127,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return printJSON(stdout, rows)
 	}
 	fmt.Fprintf(stdout, "Table I on %s: the default graph unrolled from %s at (%.1f, %.1f) heading %.0f°, every node evaluated\n",
-		*spec, actiongraph.TableIStart, start.Position[0], start.Position[2], *yawDeg)
+		*spec, library.TableIStart, start.Position[0], start.Position[2], *yawDeg)
 	fmt.Fprintf(stdout, "(support data: %s; Version II times are medians of %d runs; one core)\n\n", w.Support, *reps)
 	fmt.Fprintf(stdout, "%5s %10s %9s %12s %12s %10s %14s %16s\n", "depth", "animations", "feasible", "Version I s", "Version II s", "µs/anim", "II vs I", "vs paper's II")
 	for _, r := range rows {

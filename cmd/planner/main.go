@@ -25,6 +25,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/foothold/foothold/internal/sceneflag"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 )
@@ -81,6 +83,8 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("planner profile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	spec := fs.String("scene", "builtin:stepping", "scene: builtin:NAME or an .obj/.gltf/.glb file")
+	var sf sceneflag.Flags
+	sf.Register(fs)
 	z := fs.Float64("z", math.NaN(), "the walking line's z in metres (default: the middle of the scene)")
 	asJSON := fs.Bool("json", false, "print a machine-readable JSON summary")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -90,7 +94,12 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner: unexpected argument %q\n", fs.Arg(0))
 		return 1
 	}
-	m, err := scenes.Load(*spec, scenes.LoadOptions{})
+	opts, err := sf.Options()
+	if err != nil {
+		fmt.Fprintf(stderr, "planner: %v\n", err)
+		return 1
+	}
+	m, err := scenes.Load(*spec, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1

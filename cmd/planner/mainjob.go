@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/script"
 )
 
 // runMain is the main job: the built-in scripted walk, support data built
@@ -23,12 +23,12 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner: unknown command %q (have docks, actions, bench, plan, run, profile)\n", fs.Arg(0))
 		return 1
 	}
-	s, err := planner.ReadScript(strings.NewReader(planner.SteppingWalk), "built-in walk")
+	s, err := script.ReadScript(strings.NewReader(script.SteppingWalk), "built-in walk")
 	if err != nil {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1
 	}
-	sum, err := runScript(s.Scene, "", s, *out, 4)
+	sum, err := runScript(s.Scene, s, *out, runOptions{depth: 4, work: defaultWork})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1

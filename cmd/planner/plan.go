@@ -6,8 +6,13 @@ import (
 	"io"
 	"math"
 
+	"github.com/foothold/foothold/internal/sceneflag"
+
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/internal/topview"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/picture"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -31,12 +36,14 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("planner plan", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	spec := fs.String("scene", "builtin:stepping", "scene: builtin:NAME or a mesh file")
+	var sf sceneflag.Flags
+	sf.Register(fs)
 	depth := fs.Int("depth", 3, "levels to unroll (1-6)")
 	x := fs.Float64("x", defaultStart.Position[0], "start x (m)")
 	z := fs.Float64("z", defaultStart.Position[2], "start z (m)")
 	y := fs.Float64("y", math.NaN(), "a height just above the floor to start on (default: the highest floor at x, z)")
 	yawDeg := fs.Float64("yaw", defaultStart.Yaw*180/math.Pi, "start heading (degrees; 0 faces +Z, 90 faces +X)")
-	state := fs.String("state", actiongraph.TableIStart, "the action being performed at the start")
+	state := fs.String("state", library.TableIStart, "the action being performed at the start")
 	prune := fs.Bool("prune", false, "prune as the runtime does (the default evaluates every node, as Table I)")
 	png := fs.String("png", "", "write the picture here")
 	ppm := fs.Float64("ppm", 0, "pixels per metre (default: fit 1000 pixels)")
@@ -48,7 +55,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "planner plan: want [--scene S] [--depth 1-6] [--x X --z Z --yaw DEG] [--png FILE] [--json]")
 		return 1
 	}
-	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
 		return 1
@@ -58,7 +65,12 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner plan: no action %q (have %v)\n", *state, lib.Names())
 		return 1
 	}
-	w, err := loadWorld(*spec, "", lib)
+	opts, err := sf.Options()
+	if err != nil {
+		fmt.Fprintf(stderr, "planner plan: %v\n", err)
+		return 1
+	}
+	w, err := loadWorld(*spec, "", opts, lib)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
 		return 1
@@ -68,7 +80,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner plan: no floor under x %.2f, z %.2f in %s\n", *x, *z, *spec)
 		return 1
 	}
-	start := actiongraph.Frame{Position: mgl64.Vec3{*x, ground, *z}, Yaw: *yawDeg * math.Pi / 180}
+	start := action.Frame{Position: mgl64.Vec3{*x, ground, *z}, Yaw: *yawDeg * math.Pi / 180}
 	pt, err := actiongraph.NewPlanTree(g, w.Templates, !*prune)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
@@ -99,7 +111,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		}
 		v := topview.Render(w.Mesh, *x-reach, *z-reach, *x+reach, *z+reach, scale, ground+2.5)
 		title := fmt.Sprintf("%s: %d animations from %s at (%.1f, %.1f), depth %d; %d supported, %d alive", *spec, r.Animations, *state, *x, *z, *depth, r.Supported, r.Alive)
-		if err := actiongraph.DrawPlan(pt, v, title).Save(*png); err != nil {
+		if err := picture.DrawPlan(pt, v, title).Save(*png); err != nil {
 			fmt.Fprintf(stderr, "planner plan: %v\n", err)
 			return 1
 		}

@@ -11,8 +11,14 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 
-	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/internal/sceneflag"
+	"github.com/foothold/foothold/script"
+
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/picture"
+
 	"github.com/foothold/foothold/internal/atomicfile"
 	"github.com/foothold/foothold/internal/topview"
 	"github.com/foothold/foothold/motion"
@@ -28,8 +34,13 @@ type runSummary struct {
 	Actions       []string `json:"actions"`
 	PlanNodes     int64    `json:"plan_nodes"`
 	Pruned        int64    `json:"pruned_nodes"`
+	Queries       int64    `json:"queries"`
+	Work          int      `json:"work_per_frame"`
+	Reused        reuse    `json:"reused"`
 	MedianFrameMS float64  `json:"median_frame_ms"`
+	P999FrameMS   float64  `json:"p999_frame_ms"`
 	MaxFrameMS    float64  `json:"max_frame_ms"`
+	Hash          string   `json:"motion_hash"`
 	MaxDockErrorM float64  `json:"max_dock_error_m"`
 	Unreached     int      `json:"unreached_docks"`
 	Stuck         int      `json:"stuck"`
@@ -38,29 +49,52 @@ type runSummary struct {
 	Files         []string `json:"files"`
 }
 
+// reuse is what re-entrant planning kept per chosen action: plan nodes
+// kept, of them decided without a query, and the median of the latter.
+type reuse struct {
+	Actions       int     `json:"actions"`
+	MeanKept      float64 `json:"mean_kept"`
+	MeanDecided   float64 `json:"mean_decided"`
+	MedianDecided float64 `json:"median_decided"`
+}
+
+// runOptions say how a scripted run plans.
+type runOptions struct {
+	fst    string
+	load   scenes.LoadOptions
+	depth  int
+	work   int           // plan nodes per frame (0: time budget only)
+	budget time.Duration // planning time per frame (0: work budget only)
+}
+
 // runScript drives the character with a scripted input and writes the
 // warped motion (BVH, glTF), a picture and a JSON summary into out.
-func runScript(spec, fst string, s *planner.Script, out string, depth int) (*runSummary, error) {
-	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+func runScript(spec string, s *script.Script, out string, o runOptions) (*runSummary, error) {
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		return nil, err
 	}
-	w, err := loadWorld(spec, fst, lib)
+	w, err := loadWorld(spec, o.fst, o.load, lib)
 	if err != nil {
 		return nil, err
 	}
-	m, source := w.Mesh, w.Support
-	cfg := w.Config(lib, g)
-	cfg.Depth = depth
-	res, err := planner.Run(cfg, s, 60, w.BVH)
+	setup, err := planner.NewSetup(g, w.Tree)
+	if err != nil {
+		return nil, err
+	}
+	res, err := script.Run(setup, planner.Config{Depth: o.depth, Work: o.work, Budget: o.budget}, s, 60, w.BVH)
 	if err != nil {
 		return nil, err
 	}
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
-	sum := &runSummary{Scene: spec, Support: source, Seconds: s.Duration, Frames: res.Clip.Frames(), PlanNodes: res.Made, Pruned: res.Pruned, Stuck: res.Stuck}
+	sum := &runSummary{Scene: spec, Support: w.Support, Seconds: s.Duration, Frames: res.Clip.Frames(), Stuck: res.Stuck, Work: o.work}
+	sum.PlanNodes, sum.Pruned, sum.Queries = res.Work.Evaluated, res.Work.Unsupported, res.Work.Queries
+	sum.Reused = reuseOf(res.Steps)
 	sum.MedianFrameMS, sum.MaxFrameMS = res.FrameStats()
+	sum.P999FrameMS = res.Percentile(0.999)
+	sum.Hash = fmt.Sprintf("%016x", script.MotionHash(res.Clip))
 	for _, st := range res.Steps {
 		sum.Actions = append(sum.Actions, st.Action)
 		for _, d := range st.Docks {
@@ -82,7 +116,7 @@ func runScript(spec, fst string, s *planner.Script, out string, depth int) (*run
 	if err := motion.SaveGLB(sum.GLB, res.Clip); err != nil {
 		return nil, err
 	}
-	if err := drawRun(m, res, lib, sum.PNG, spec); err != nil {
+	if err := drawRun(w.Mesh, res, sum.PNG, spec); err != nil {
 		return nil, err
 	}
 	sum.Files = []string{sum.BVH, sum.GLB, sum.PNG, filepath.Join(out, "summary.json")}
@@ -98,7 +132,7 @@ func runScript(spec, fst string, s *planner.Script, out string, depth int) (*run
 
 // drawRun draws the scene around the path from above with the last plan,
 // the root's path (white) and every dock's support (green).
-func drawRun(m *scenes.Mesh, res *planner.RunResult, lib *actiongraph.Library, path, spec string) error {
+func drawRun(m *scenes.Mesh, res *script.RunResult, path, spec string) error {
 	n := res.Clip.Skeleton.NumJoints()
 	minX, minZ, maxX, maxZ := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	top := math.Inf(-1)
@@ -111,7 +145,7 @@ func drawRun(m *scenes.Mesh, res *planner.RunResult, lib *actiongraph.Library, p
 	minX, minZ, maxX, maxZ = minX-margin, minZ-margin, maxX+margin, maxZ+margin
 	ppm := 1000 / math.Max(maxX-minX, maxZ-minZ)
 	v := topview.Render(m, minX, minZ, maxX, maxZ, ppm, top+1.5)
-	c := actiongraph.DrawPlan(res.Tree, v, fmt.Sprintf("%s: %d actions, %d plan nodes", spec, len(res.Steps), res.Made))
+	c := picture.DrawPlan(res.Tree, v, fmt.Sprintf("%s: %d actions, %d plan nodes", spec, len(res.Steps), res.Work.Evaluated))
 	for f := 1; f < res.Clip.Frames(); f++ {
 		a, b := res.Clip.Trans[(f-1)*n], res.Clip.Trans[f*n]
 		x0, y0 := v.Pixel(a[0], a[2])
@@ -136,17 +170,27 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	spec := fs.String("scene", "", "scene: builtin:NAME or a mesh file (default: the script's, else builtin:stepping)")
 	input := fs.String("input", "", "the scripted input (YAML)")
 	out := fs.String("out", "", "folder for motion.bvh, motion.glb, plan.png and summary.json")
-	fst := fs.String("fst", "", "support data built for the scene (default: built once and cached)")
-	depth := fs.Int("depth", 4, "plan depth")
+	var o runOptions
+	var sf sceneflag.Flags
+	sf.Register(fs)
+	fs.StringVar(&o.fst, "fst", "", "support data built for the scene (default: built once and cached)")
+	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6")
+	fs.IntVar(&o.work, "work", defaultWork, "plan nodes evaluated per frame: the same script then gives the same motion on any machine (0: plan by time, --budget)")
+	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if *input == "" || *out == "" || fs.NArg() > 0 || *depth < 1 || *depth > 6 {
-		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--fst F] [--depth 1-6] [--json]")
+	if *input == "" || *out == "" || fs.NArg() > 0 || o.depth < 1 || o.depth > 6 || o.work < 0 || o.budget < 0 || o.work == 0 && o.budget == 0 {
+		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--json]")
 		return 1
 	}
-	s, err := planner.LoadScript(*input)
+	var err error
+	if o.load, err = sf.Options(); err != nil {
+		fmt.Fprintf(stderr, "planner run: %v\n", err)
+		return 1
+	}
+	s, err := script.LoadScript(*input)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner run: %v\n", err)
 		return 1
@@ -158,7 +202,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	if sc == "" {
 		sc = "builtin:stepping"
 	}
-	sum, err := runScript(sc, *fst, s, *out, *depth)
+	sum, err := runScript(sc, s, *out, o)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner run: %v\n", err)
 		return 1
@@ -181,11 +225,43 @@ func printRun(sum *runSummary, asJSON bool, stdout io.Writer) int {
 	sort.Strings(kinds)
 	fmt.Fprintf(stdout, "Foothold — %s, %.0f s scripted, support data from %s\n\n", sum.Scene, sum.Seconds, sum.Support)
 	fmt.Fprintf(stdout, "actions    %d taken, %.1f m travelled: %s\n", len(sum.Actions), sum.DistanceM, strings.Join(kinds, ", "))
-	fmt.Fprintf(stdout, "planning   %d plan nodes evaluated, %d pruned (unsupported); %.3f ms median, %.2f ms max per 60 Hz frame\n", sum.PlanNodes, sum.Pruned, sum.MedianFrameMS, sum.MaxFrameMS)
+	fmt.Fprintf(stdout, "planning   %d plan nodes evaluated, %d pruned (unsupported), %d geo-queries; per chosen action %.0f plan nodes kept, %.0f of them reused without a query\n", sum.PlanNodes, sum.Pruned, sum.Queries, sum.Reused.MeanKept, sum.Reused.MeanDecided)
+	fmt.Fprintf(stdout, "frames     Update %.3f ms median, %.2f ms 99.9th percentile, %.2f ms max (60 Hz; %s)\n", sum.MedianFrameMS, sum.P999FrameMS, sum.MaxFrameMS, budgetText(sum.Work))
 	fmt.Fprintf(stdout, "docks      every planted foot and hand warped onto its support: largest error %.1f mm, %d unreachable\n", sum.MaxDockErrorM*1000, sum.Unreached)
 	if sum.Stuck > 0 {
 		fmt.Fprintf(stdout, "stuck      %d times no action was feasible\n", sum.Stuck)
 	}
-	fmt.Fprintf(stdout, "wrote      %s\n", strings.Join(sum.Files, ", "))
+	fmt.Fprintf(stdout, "wrote      %s (motion hash %s)\n", strings.Join(sum.Files, ", "), sum.Hash)
 	return 0
+}
+
+func budgetText(work int) string {
+	if work > 0 {
+		return fmt.Sprintf("%d plan nodes per frame: deterministic", work)
+	}
+	return "planning by time"
+}
+
+// defaultWork is the plan nodes evaluated per frame by default: the
+// deterministic budget, measured to stay within 2 ms per Update on the
+// built-in scenes and the shared levels (see docs/performance.md).
+const defaultWork = 1500
+
+// reuseOf sums up what the plan kept per chosen action.
+func reuseOf(steps []planner.Step) reuse {
+	var r reuse
+	var decided []float64
+	for _, st := range steps[1:] {
+		r.Actions++
+		r.MeanKept += float64(st.Commit.Kept)
+		r.MeanDecided += float64(st.Commit.Decided)
+		decided = append(decided, float64(st.Commit.Decided))
+	}
+	if r.Actions > 0 {
+		r.MeanKept /= float64(r.Actions)
+		r.MeanDecided /= float64(r.Actions)
+		sort.Float64s(decided)
+		r.MedianDecided = decided[len(decided)/2]
+	}
+	return r
 }

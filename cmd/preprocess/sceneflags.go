@@ -5,32 +5,24 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strings"
+
+	"github.com/foothold/foothold/internal/sceneflag"
 
 	"github.com/foothold/foothold/scenes"
 )
 
 // sceneFlags are the flags every command uses to load a scene.
 type sceneFlags struct {
-	spec    string
-	scale   float64
-	up      string
-	exclude listFlag
-	json    bool
+	spec string
+	opts sceneflag.Flags
+	json bool
 }
-
-type listFlag []string
-
-func (l *listFlag) String() string     { return strings.Join(*l, ",") }
-func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 
 func newFlagSet(name string, stderr io.Writer, sf *sceneFlags) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&sf.spec, "scene", "", "scene: an .obj, .gltf or .glb file, or builtin:NAME (stepping, climbing, level)")
-	fs.Float64Var(&sf.scale, "scale", 1, "metres per file unit (Cube 2 maps: 0.125)")
-	fs.StringVar(&sf.up, "up", "y", "the file's up axis: y or z")
-	fs.Var(&sf.exclude, "exclude-node", "leave out this glTF node and its subtree (repeatable)")
+	sf.opts.Register(fs)
 	fs.BoolVar(&sf.json, "json", false, "print a machine-readable JSON summary")
 	return fs
 }
@@ -53,11 +45,11 @@ func (sf *sceneFlags) load() (*scenes.Mesh, error) {
 	if sf.spec == "" {
 		return nil, errors.New("--scene is required (a mesh file or builtin:NAME)")
 	}
-	up, err := scenes.ParseAxis(sf.up)
+	opts, err := sf.opts.Options()
 	if err != nil {
 		return nil, err
 	}
-	return scenes.Load(sf.spec, scenes.LoadOptions{Scale: float32(sf.scale), Up: up, ExcludeNodes: sf.exclude})
+	return scenes.Load(sf.spec, opts)
 }
 
 // loadWithBVH loads the scene and builds its BVH on all cores.

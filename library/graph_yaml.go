@@ -1,9 +1,11 @@
-package actiongraph
+package library
 
 import (
 	"io"
 	"os"
 
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/internal/yamlnode"
 	"gopkg.in/yaml.v3"
 )
@@ -18,7 +20,7 @@ import (
 // Names must be actions of lib (errors name the file and line), every
 // state needs a successor, and every state must be reachable from an
 // entry.
-func ReadGraph(r io.Reader, file string, lib *Library) (*Graph, error) {
+func ReadGraph(r io.Reader, file string, lib *action.Library) (*actiongraph.Graph, error) {
 	p := yamlnode.Parser{File: file}
 	root, err := p.Decode(r, "'entry' and 'next'")
 	if err != nil {
@@ -85,7 +87,7 @@ func ReadGraph(r io.Reader, file string, lib *Library) (*Graph, error) {
 			next[from] = append(next[from], to)
 		}
 	}
-	g, err := NewGraph(lib, next, entry)
+	g, err := actiongraph.NewGraph(lib, next, entry)
 	if err != nil {
 		return nil, &yamlnode.ParseError{File: file, Err: err}
 	}
@@ -93,7 +95,7 @@ func ReadGraph(r io.Reader, file string, lib *Library) (*Graph, error) {
 }
 
 // LoadGraph reads a graph file from disk.
-func LoadGraph(path string, lib *Library) (*Graph, error) {
+func LoadGraph(path string, lib *action.Library) (*actiongraph.Graph, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -104,7 +106,7 @@ func LoadGraph(path string, lib *Library) (*Graph, error) {
 
 // WriteGraph writes a graph in the format ReadGraph reads, states in
 // library order.
-func WriteGraph(w io.Writer, g *Graph) error {
+func WriteGraph(w io.Writer, g *actiongraph.Graph) error {
 	names := g.Library.Names()
 	flow := func(list []int32) *yaml.Node {
 		n := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}

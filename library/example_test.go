@@ -1,14 +1,14 @@
-package actiongraph_test
+package library_test
 
 import (
 	"fmt"
 
-	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/library"
 )
 
 // The built-in library: each action's docks are extracted from its clip.
 func Example() {
-	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		panic(err)
 	}
@@ -17,7 +17,7 @@ func Example() {
 	for _, d := range walk.Docks {
 		fmt.Printf("  %s (%s) %.2f-%.2f s at z %.2f m\n", d.Effector, d.Template, d.Start, d.End, d.Pose.Position[2])
 	}
-	fmt.Println("animations at depths 1-4:", g.Count(int32(lib.Index(actiongraph.TableIStart)), 4))
+	fmt.Println("animations at depths 1-4:", g.Count(int32(lib.Index(library.TableIStart)), 4))
 	// Output:
 	// walk.l: 0.50 s, 0.60 m forward
 	//   LeftFoot (foot) 0.00-0.18 s at z 0.00 m

@@ -1,4 +1,4 @@
-package planner
+package script
 
 // SteppingWalk is the built-in scripted walk through builtin:stepping (the
 // main job of cmd/planner): from the narrow strip by the west wall up the

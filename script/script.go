@@ -1,10 +1,11 @@
-package planner
+package script
 
 import (
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"strings"
 
 	"github.com/foothold/foothold/internal/yamlnode"
 )
@@ -23,16 +24,19 @@ type Script struct {
 
 // TimedInput is an input from time At on.
 type TimedInput struct {
-	At    float64
-	Input Input
+	At      float64  // [Units: s]
+	Heading float64  // [Units: rad] 0 faces +Z, π/2 faces +X
+	Speed   float64  // [Units: m/s]
+	Request []string // tags asked for ("hop", "climb"), any of which will do
 }
 
-// At returns the input in force at time t.
-func (s *Script) At(t float64) Input {
-	var in Input
+// At returns the input in force at time t (the zero input before the
+// first).
+func (s *Script) At(t float64) TimedInput {
+	var in TimedInput
 	for _, x := range s.Inputs {
 		if t >= x.At {
-			in = x.Input
+			in = x
 		}
 	}
 	return in
@@ -117,19 +121,26 @@ func ReadScript(r io.Reader, file string) (*Script, error) {
 			if err != nil {
 				return nil, err
 			}
-			ti.Input.Heading = deg * math.Pi / 180
+			ti.Heading = deg * math.Pi / 180
 		}
 		if n := m["speed"]; n != nil {
-			if ti.Input.Speed, err = p.Float(n); err != nil {
+			if ti.Speed, err = p.Float(n); err != nil {
 				return nil, err
 			}
-			if ti.Input.Speed < 0 || ti.Input.Speed > 10 {
-				return nil, p.Fail(n, "speed %g m/s: want 0 to 10", ti.Input.Speed)
+			if ti.Speed < 0 || ti.Speed > 10 {
+				return nil, p.Fail(n, "speed %g m/s: want 0 to 10", ti.Speed)
 			}
 		}
 		if n := m["request"]; n != nil {
-			if ti.Input.Request, err = p.Str(n); err != nil {
+			req, err := p.Str(n)
+			if err != nil {
 				return nil, err
+			}
+			for _, tag := range strings.Split(req, ",") {
+				if tag = strings.TrimSpace(tag); tag == "" {
+					return nil, p.Fail(n, "empty tag in request %q", req)
+				}
+				ti.Request = append(ti.Request, strings.TrimSpace(tag))
 			}
 		}
 		s.Inputs = append(s.Inputs, ti)
@@ -151,10 +162,10 @@ func LoadScript(path string) (*Script, error) {
 }
 
 // String describes an input.
-func (in Input) String() string {
+func (in TimedInput) String() string {
 	s := fmt.Sprintf("heading %.0f°, %.1f m/s", in.Heading*180/math.Pi, in.Speed)
-	if in.Request != "" {
-		s += ", " + in.Request
+	if len(in.Request) > 0 {
+		s += ", " + strings.Join(in.Request, ",")
 	}
 	return s
 }

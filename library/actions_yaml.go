@@ -1,4 +1,4 @@
-package actiongraph
+package library
 
 import (
 	"io"
@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/humanoid"
 	"github.com/foothold/foothold/internal/yamlnode"
@@ -34,7 +35,7 @@ import (
 //
 // Every error names the file and line (a BVH file's own errors name that
 // file and its line). Relative paths are resolved against dir.
-func ReadActions(r io.Reader, file, dir string) ([]*Action, error) {
+func ReadActions(r io.Reader, file, dir string) ([]*action.Action, error) {
 	p := yamlnode.Parser{File: file}
 	root, err := p.Decode(r, "an 'actions' list")
 	if err != nil {
@@ -52,7 +53,7 @@ func ReadActions(r io.Reader, file, dir string) ([]*Action, error) {
 		return nil, err
 	}
 	ar := actionReader{p: p, dir: dir}
-	var out []*Action
+	var out []*action.Action
 	seen := map[string]int{}
 	for _, it := range items {
 		a, err := ar.action(it)
@@ -69,7 +70,7 @@ func ReadActions(r io.Reader, file, dir string) ([]*Action, error) {
 }
 
 // LoadActions reads an action file from disk.
-func LoadActions(path string) ([]*Action, error) {
+func LoadActions(path string) ([]*action.Action, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -91,7 +92,7 @@ func (ar *actionReader) path(s string) string {
 	return filepath.Join(ar.dir, s)
 }
 
-func (ar *actionReader) action(n *yaml.Node) (*Action, error) {
+func (ar *actionReader) action(n *yaml.Node) (*action.Action, error) {
 	p := ar.p
 	f, err := p.Mapping(n, "name", "clip", "effectors", "docks", "tags")
 	if err != nil {
@@ -129,14 +130,14 @@ func (ar *actionReader) action(n *yaml.Node) (*Action, error) {
 	} else if eff, err = motion.DefaultEffectors(clip.Skeleton); err != nil {
 		return nil, p.Fail(f["clip"], "%s: %v", source, err)
 	}
-	a := &Action{Name: name, Clip: clip, Effectors: eff, Source: source, Delta: ComputeDelta(clip, eff), Ground: GroundAt(clip, eff, 0)}
+	a := &action.Action{Name: name, Clip: clip, Effectors: eff, Source: source, Delta: action.ComputeDelta(clip, eff), Ground: action.GroundAt(clip, eff, 0)}
 	d := f["docks"]
 	if d == nil || (d.Kind == yaml.ScalarNode && d.Value == "extract") {
 		opt := dock.DefaultExtractOptions()
 		if strings.HasPrefix(source, "builtin:") {
 			opt = BuiltinExtractOptions()
 		}
-		ex, err := NewAction(name, clip, eff, opt)
+		ex, err := action.NewAction(name, clip, eff, opt)
 		if err != nil {
 			return nil, p.Fail(n, "%v", err)
 		}
@@ -235,13 +236,13 @@ func (ar *actionReader) clip(n *yaml.Node) (*motion.Clip, string, error) {
 	return c, source, nil
 }
 
-func (ar *actionReader) dock(n *yaml.Node, c *motion.Clip) (Dock, error) {
+func (ar *actionReader) dock(n *yaml.Node, c *motion.Clip) (action.Dock, error) {
 	p := ar.p
 	f, err := p.Mapping(n, "effector", "template", "start", "end", "position", "yaw_deg")
 	if err != nil {
-		return Dock{}, err
+		return action.Dock{}, err
 	}
-	var d Dock
+	var d action.Dock
 	for _, k := range []string{"effector", "template", "start", "end", "position"} {
 		if f[k] == nil {
 			return d, p.Fail(n, "dock without %q", k)

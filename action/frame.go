@@ -1,4 +1,4 @@
-package actiongraph
+package action
 
 import (
 	"math"
@@ -33,14 +33,14 @@ func (f Frame) Then(d Delta) Frame {
 func (f Frame) DockPose(p dock.Pose) dock.Pose {
 	s, c := math.Sincos(f.Yaw)
 	var w dock.Pose
-	f.dockPose(&w, &p, s, c)
+	f.PlaceDock(&w, &p, s, c)
 	return w
 }
 
-// dockPose is DockPose with the frame's yaw sine and cosine given, written
-// to w field by field (a returned Pose is copied through memory in a way
-// the processor cannot forward, which costs more than the arithmetic).
-func (f *Frame) dockPose(w, p *dock.Pose, s, c float64) {
+// PlaceDock is DockPose with the sine and cosine of the frame's yaw given,
+// written to w field by field (a returned Pose is copied through memory in
+// a way the processor cannot forward, which costs more than the arithmetic).
+func (f *Frame) PlaceDock(w, p *dock.Pose, s, c float64) {
 	x, y, z := float64(p.Position[0]), float64(p.Position[1]), float64(p.Position[2])
 	w.Position[0] = float32(f.Position[0] + c*x + s*z)
 	w.Position[1] = float32(f.Position[1] + y)

@@ -1,4 +1,4 @@
-package actiongraph
+package library
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/internal/testdata"
 	"github.com/foothold/foothold/internal/yamlnode"
 	"github.com/foothold/foothold/motion"
@@ -63,7 +64,7 @@ func TestGraphErrors(t *testing.T) {
 	for _, n := range lib.Names() {
 		next[n] = []string{n}
 	}
-	if _, err := NewGraph(lib, next, []string{"idle"}); err == nil || !strings.Contains(err.Error(), "cannot be reached") {
+	if _, err := actiongraph.NewGraph(lib, next, []string{"idle"}); err == nil || !strings.Contains(err.Error(), "cannot be reached") {
 		t.Errorf("unreachable states: %v", err)
 	}
 }

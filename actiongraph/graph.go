@@ -3,61 +3,16 @@ package actiongraph
 import (
 	"fmt"
 	"sort"
+
+	"github.com/foothold/foothold/action"
 )
-
-// Library is a set of actions by name.
-type Library struct {
-	Actions []*Action
-	index   map[string]int
-}
-
-// NewLibrary returns an empty library.
-func NewLibrary() *Library { return &Library{index: map[string]int{}} }
-
-// Add appends an action; names must be unique.
-func (l *Library) Add(a *Action) error {
-	if err := a.Validate(); err != nil {
-		return err
-	}
-	if _, dup := l.index[a.Name]; dup {
-		return fmt.Errorf("action %q is defined twice", a.Name)
-	}
-	l.index[a.Name] = len(l.Actions)
-	l.Actions = append(l.Actions, a)
-	return nil
-}
-
-// Index returns the position of the named action, or -1.
-func (l *Library) Index(name string) int {
-	if i, ok := l.index[name]; ok {
-		return i
-	}
-	return -1
-}
-
-// Get returns the named action, or nil.
-func (l *Library) Get(name string) *Action {
-	if i := l.Index(name); i >= 0 {
-		return l.Actions[i]
-	}
-	return nil
-}
-
-// Names lists the actions' names in library order.
-func (l *Library) Names() []string {
-	out := make([]string, len(l.Actions))
-	for i, a := range l.Actions {
-		out[i] = a.Name
-	}
-	return out
-}
 
 // Graph is the state graph over a library: which action may follow which.
 // States are library indices; the successors of state s are
 // Edges[Offsets[s]:Offsets[s+1]], in the order they were given. Entry
 // lists the states a character may start in.
 type Graph struct {
-	Library *Library
+	Library *action.Library
 	Offsets []int32
 	Edges   []int32
 	Entry   []int32
@@ -67,7 +22,7 @@ type Graph struct {
 func (g *Graph) Next(s int32) []int32 { return g.Edges[g.Offsets[s]:g.Offsets[s+1]] }
 
 // NewGraph builds a graph from successor lists by name and validates it.
-func NewGraph(lib *Library, next map[string][]string, entry []string) (*Graph, error) {
+func NewGraph(lib *action.Library, next map[string][]string, entry []string) (*Graph, error) {
 	g := &Graph{Library: lib, Offsets: make([]int32, len(lib.Actions)+1)}
 	for name := range next {
 		if lib.Index(name) < 0 {

@@ -1,4 +1,4 @@
-package actiongraph
+package library
 
 import (
 	"fmt"

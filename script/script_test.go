@@ -1,4 +1,4 @@
-package planner
+package script
 
 import (
 	"errors"
@@ -14,7 +14,7 @@ func TestReadScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.X != 1 || s.Z != 2 || !math.IsNaN(s.Y) || s.State != "idle" || len(s.Inputs) != 2 || s.At(1).Speed != 1.2 || s.At(3).Request != "hop" || math.Abs(s.At(0).Heading-math.Pi/2) > 1e-12 {
+	if s.X != 1 || s.Z != 2 || !math.IsNaN(s.Y) || s.State != "idle" || len(s.Inputs) != 2 || s.At(1).Speed != 1.2 || len(s.At(3).Request) != 1 || s.At(3).Request[0] != "hop" || math.Abs(s.At(0).Heading-math.Pi/2) > 1e-12 {
 		t.Fatalf("%+v", s)
 	}
 	for _, tc := range []struct {

@@ -1,4 +1,4 @@
-package actiongraph
+package library
 
 import (
 	"bytes"
@@ -6,13 +6,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/humanoid"
 	"github.com/foothold/foothold/internal/testdata"
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-func defaultWithMocap(t *testing.T) (*Library, *Graph) {
+func defaultWithMocap(t *testing.T) (*action.Library, *actiongraph.Graph) {
 	t.Helper()
 	opt := DefaultOptions{}
 	if dir, ok := testdata.Dir(); ok {
@@ -132,7 +134,7 @@ func TestDefaultDocksHold(t *testing.T) {
 
 // seamPose returns the joint positions of a clip frame in an action frame
 // whose ground is at height ground.
-func seamPose(a *Action, f int, frame motion.RootPoint, ground float64) []mgl64.Vec3 {
+func seamPose(a *action.Action, f int, frame motion.RootPoint, ground float64) []mgl64.Vec3 {
 	c := a.Clip
 	n := c.Skeleton.NumJoints()
 	pos := make([]mgl64.Vec3, n)
@@ -146,7 +148,7 @@ func seamPose(a *Action, f int, frame motion.RootPoint, ground float64) []mgl64.
 
 // rootVelocity is the root's velocity at frame f0 of a clip, in frame,
 // by a second-order one-sided difference towards f0+2*dir.
-func rootVelocity(a *Action, f0, dir int, frame motion.RootPoint) mgl64.Vec3 {
+func rootVelocity(a *action.Action, f0, dir int, frame motion.RootPoint) mgl64.Vec3 {
 	c := a.Clip
 	n := c.Skeleton.NumJoints()
 	p := func(k int) mgl64.Vec3 { return frame.ToLocal(c.Trans[(f0+k*dir)*n]) }

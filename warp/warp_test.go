@@ -1,20 +1,22 @@
-package planner
+package warp
 
 import (
 	"math"
 	"testing"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-func defaultLib(t *testing.T) *actiongraph.Library {
+func defaultLib(t *testing.T) *action.Library {
 	t.Helper()
-	lib, _, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	lib, _, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +25,7 @@ func defaultLib(t *testing.T) *actiongraph.Library {
 
 // placed is the action's clip placed at frame without any warping (the
 // oracle for a warp whose supports are exactly where expected).
-func placedPositions(a *actiongraph.Action, frame actiongraph.Frame) []mgl64.Vec3 {
+func placedPositions(a *action.Action, frame action.Frame) []mgl64.Vec3 {
 	start := a.StartFrame()
 	pos := a.Clip.Positions()
 	for i := range pos {
@@ -34,7 +36,7 @@ func placedPositions(a *actiongraph.Action, frame actiongraph.Frame) []mgl64.Vec
 	return pos
 }
 
-func expectedTargets(a *actiongraph.Action, frame actiongraph.Frame) []Target {
+func expectedTargets(a *action.Action, frame action.Frame) []Target {
 	var ts []Target
 	for k, d := range a.Docks {
 		ts = append(ts, Target{Dock: k, Pose: frame.DockPose(d.Pose)})
@@ -45,10 +47,10 @@ func expectedTargets(a *actiongraph.Action, frame actiongraph.Frame) []Target {
 // Supports exactly where the action expects them change nothing.
 func TestWarpIdentity(t *testing.T) {
 	lib := defaultLib(t)
-	frame := actiongraph.Frame{Position: mgl64.Vec3{2, 0.5, -1}, Yaw: 0.8}
+	frame := action.Frame{Position: mgl64.Vec3{2, 0.5, -1}, Yaw: 0.8}
 	for _, name := range []string{"walk.l", "turn-left.r", "step-up-30.l", "climb-ledge.l", "vault-box.r"} {
 		a := lib.Get(name)
-		w, err := Warp(a, frame, expectedTargets(a, frame), WarpOptions{})
+		w, err := Warp(a, frame, expectedTargets(a, frame), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,7 +71,7 @@ func TestWarpIdentity(t *testing.T) {
 // their lengths, the root offset is the weighted mean displacement.
 func TestWarpLandsOnSupport(t *testing.T) {
 	lib := defaultLib(t)
-	frame := actiongraph.Frame{Position: mgl64.Vec3{0, 0, 0}, Yaw: 0}
+	frame := action.Frame{Position: mgl64.Vec3{0, 0, 0}, Yaw: 0}
 	for _, name := range []string{"walk.l", "step-up-15.r", "hop-gap.l", "climb-ledge.r", "stop.l"} {
 		a := lib.Get(name)
 		ts := expectedTargets(a, frame)
@@ -78,7 +80,7 @@ func TestWarpLandsOnSupport(t *testing.T) {
 			ts[k].Pose.Position = ts[k].Pose.Position.Add(mgl32.Vec3{0.04 * float32(k%2), 0.03, -0.05 + 0.02*float32(k)})
 			ts[k].Pose.Yaw += 0.05
 		}
-		w, err := Warp(a, frame, ts, WarpOptions{})
+		w, err := Warp(a, frame, ts, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,16 +121,16 @@ func TestWarpLandsOnSupport(t *testing.T) {
 func TestWarpReorients(t *testing.T) {
 	lib := defaultLib(t)
 	a := lib.Get("walk.l")
-	frame := actiongraph.Frame{}
+	frame := action.Frame{}
 	ts := expectedTargets(a, frame)
 	const turn = 0.1
-	rot := actiongraph.Frame{Yaw: turn}
+	rot := action.Frame{Yaw: turn}
 	for k := range ts {
 		p := ts[k].Pose.Position
 		q := rot.Apply(mgl64.Vec3{float64(p[0]), float64(p[1]), float64(p[2])})
 		ts[k].Pose = dock.Pose{Position: mgl32.Vec3{float32(q[0]), float32(q[1]), float32(q[2])}, Yaw: ts[k].Pose.Yaw + turn}
 	}
-	w, err := Warp(a, frame, ts, WarpOptions{})
+	w, err := Warp(a, frame, ts, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,10 +148,10 @@ func TestWarpReorients(t *testing.T) {
 func TestWarpUnreachable(t *testing.T) {
 	lib := defaultLib(t)
 	a := lib.Get("walk.l")
-	frame := actiongraph.Frame{}
+	frame := action.Frame{}
 	ts := expectedTargets(a, frame)
 	ts[1].Pose.Position[0] += 2.5 // the landing foot's support far to the side of the other
-	w, err := Warp(a, frame, ts, WarpOptions{})
+	w, err := Warp(a, frame, ts, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,7 +163,7 @@ func TestWarpUnreachable(t *testing.T) {
 			t.Fatal("NaN")
 		}
 	}
-	if _, err := Warp(a, frame, []Target{{Dock: 9}}, WarpOptions{}); err == nil {
+	if _, err := Warp(a, frame, []Target{{Dock: 9}}, Options{}); err == nil {
 		t.Fatal("a dock the action lacks was accepted")
 	}
 }
@@ -169,7 +171,7 @@ func TestWarpUnreachable(t *testing.T) {
 // On a real scene: every feasible first action of a plan, warped to the
 // supports its geo-queries found, puts each docked effector on its support.
 func TestWarpPlanOnStepping(t *testing.T) {
-	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,8 +195,8 @@ func TestWarpPlanOnStepping(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := actiongraph.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
-	pt.Reset(start, int32(lib.Index(actiongraph.TableIStart)), 1)
+	start := action.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
+	pt.Reset(start, int32(lib.Index(library.TableIStart)), 1)
 	pt.Evaluate(q, actiongraph.Budget{})
 	warped := 0
 	for _, c := range pt.Feasible(nil) {
@@ -205,7 +207,7 @@ func TestWarpPlanOnStepping(t *testing.T) {
 			s := pt.Slots[n.FirstDock+int32(k)]
 			ts = append(ts, Target{Dock: k, Pose: s.Pose})
 		}
-		w, err := Warp(a, n.Frame, ts, WarpOptions{})
+		w, err := Warp(a, n.Frame, ts, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -233,7 +235,7 @@ func TestWarpPlanOnStepping(t *testing.T) {
 // tilt, in position and in orientation.
 func TestWarpTilt(t *testing.T) {
 	lib := defaultLib(t)
-	frame := actiongraph.Frame{Position: mgl64.Vec3{1, 0.2, -0.5}, Yaw: 0.4}
+	frame := action.Frame{Position: mgl64.Vec3{1, 0.2, -0.5}, Yaw: 0.4}
 	for _, name := range []string{"walk.l", "step-up-30.r", "climb-ledge.l"} {
 		a := lib.Get(name)
 		flat := expectedTargets(a, frame)
@@ -242,11 +244,11 @@ func TestWarpTilt(t *testing.T) {
 			axis := mgl64.Vec3{math.Cos(float64(k)), 0, math.Sin(float64(k))}
 			tilted[k].Tilt = mgl64.QuatRotate(8*math.Pi/180, axis)
 		}
-		w0, err := Warp(a, frame, flat, WarpOptions{})
+		w0, err := Warp(a, frame, flat, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		w1, err := Warp(a, frame, tilted, WarpOptions{})
+		w1, err := Warp(a, frame, tilted, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -277,62 +279,5 @@ func TestWarpTilt(t *testing.T) {
 				t.Errorf("%s dock %d: reached %v, error %g", name, r.Dock, r.Reached, r.Error)
 			}
 		}
-	}
-}
-
-// Walking up an 8° ramp, the planner tilts each foot onto the slope: the
-// targets on the ramp carry a tilt of 8° about the horizontal axis across
-// it, those on the flat floor none.
-func TestPlannerTiltsOnSlope(t *testing.T) {
-	lib, g, err := actiongraph.Default(actiongraph.DefaultOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	slope := 8 * math.Pi / 180
-	var b scenes.Builder
-	b.Box(mgl32.Vec3{-3, -0.2, -2}, mgl32.Vec3{1, 0, 2})
-	b.Ramp(1, 7, -2, 2, -0.2, 0, float32(6*math.Tan(slope)))
-	w, err := NewWorld(b.Mesh(), lib, WorldOptions{CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := w.Config(lib, g)
-	cfg.Start = actiongraph.Frame{Position: mgl64.Vec3{-1.5, 0, 0}, Yaw: math.Pi / 2}
-	p, err := New(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for range 5 * 60 {
-		p.Update(1.0/60, Input{Heading: math.Pi / 2, Speed: 1.2})
-	}
-	onRamp, onFlat := 0, 0
-	for _, st := range p.Steps() {
-		for _, tg := range st.Targets {
-			x := float64(tg.Pose.Position[0])
-			q := tg.Tilt
-			if q == (mgl64.Quat{}) {
-				q = mgl64.QuatIdent()
-			}
-			angle := 2 * math.Acos(math.Min(1, math.Abs(q.W)))
-			switch {
-			case x > 1.3 && x < 6.7:
-				onRamp++
-				// The slope rises along +X: the normal tips towards -X,
-				// a turn about +Z.
-				axis := q.V.Normalize()
-				if math.Abs(angle-slope) > 0.5*math.Pi/180 || math.Abs(math.Abs(axis[2])-1) > 0.01 {
-					t.Errorf("%s at x %.2f: tilt %.2f° about %v, want 8° about z", st.Action, x, angle*180/math.Pi, axis)
-				}
-			case x < 0.7:
-				onFlat++
-				if angle > 1e-6 {
-					t.Errorf("%s at x %.2f on the flat: tilt %.3f°", st.Action, x, angle*180/math.Pi)
-				}
-			}
-		}
-	}
-	t.Logf("%d targets on the ramp, %d on the flat", onRamp, onFlat)
-	if onRamp < 4 || onFlat < 2 {
-		t.Errorf("%d targets on the ramp, %d on the flat", onRamp, onFlat)
 	}
 }

@@ -1,10 +1,12 @@
-package actiongraph
+package picture
 
 import (
 	"fmt"
 	"image/color"
 	"math"
 
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/internal/raster"
 	"github.com/foothold/foothold/internal/topview"
 	"github.com/go-gl/mathgl/mgl64"
@@ -25,7 +27,7 @@ var (
 // held at that moment in green; below it, the whole motion from above
 // (forward to the right, the character's left up) with every dock
 // numbered. Poses go from blue (start) to orange (end).
-func DrawStrip(a *Action, poses int) *raster.Canvas {
+func DrawStrip(a *action.Action, poses int) *raster.Canvas {
 	const cellW, sideH, topH, margin = 150, 400, 260, 24
 	w := max(cellW*poses, 900)
 	c := a.Clip
@@ -49,10 +51,10 @@ func DrawStrip(a *Action, poses int) *raster.Canvas {
 	cv := raster.New(w, sideH+topH, paper)
 	groundY := func(y float64) float64 { return sideH - margin - (y-lo[1])*scale }
 	cv.Line(0, sideH, float64(w), sideH, 1, faint)
-	fwdOf := func(d Dock) mgl64.Vec3 {
+	fwdOf := func(d action.Dock) mgl64.Vec3 {
 		return mgl64.Vec3{math.Sin(float64(d.Pose.Yaw)), 0, math.Cos(float64(d.Pose.Yaw))}
 	}
-	posOf := func(d Dock) mgl64.Vec3 {
+	posOf := func(d action.Dock) mgl64.Vec3 {
 		return mgl64.Vec3{float64(d.Pose.Position[0]), float64(d.Pose.Position[1]), float64(d.Pose.Position[2])}
 	}
 	for k := range poses {
@@ -123,7 +125,7 @@ func DrawStrip(a *Action, poses int) *raster.Canvas {
 // line from where the action expected it), red where none was (drawn
 // where expected), hollow where it was not needed (an earlier dock of the
 // node had already failed).
-func DrawPlan(t *PlanTree, v *topview.View, title string) *raster.Canvas {
+func DrawPlan(t *actiongraph.PlanTree, v *topview.View, title string) *raster.Canvas {
 	c := v.Canvas(v.Lo, v.Hi)
 	var path []mgl64.Vec3
 	red := color.RGBA{220, 40, 40, 255}
@@ -139,7 +141,7 @@ func DrawPlan(t *PlanTree, v *topview.View, title string) *raster.Canvas {
 			n := t.Nodes[i]
 			var col color.RGBA
 			switch {
-			case n.Status == Unsupported:
+			case n.Status == actiongraph.Unsupported:
 				if pass != 0 {
 					continue
 				}
@@ -170,12 +172,12 @@ func DrawPlan(t *PlanTree, v *topview.View, title string) *raster.Canvas {
 			s := t.Slots[n.FirstDock+int32(k)]
 			x, y := v.Pixel(float64(s.Expected.Position[0]), float64(s.Expected.Position[2]))
 			switch s.State {
-			case Supported:
+			case actiongraph.Supported:
 				// Where the support was found, joined to where it was expected.
 				fx, fy := v.Pixel(float64(s.Pose.Position[0]), float64(s.Pose.Position[2]))
 				c.Line(x, y, fx, fy, 1, dockGreen)
 				c.Disc(fx, fy, r, dockGreen)
-			case Unsupported:
+			case actiongraph.Unsupported:
 				c.Disc(x, y, r, red)
 			default:
 				c.Disc(x, y, r, unknown)

@@ -1,8 +1,10 @@
-package actiongraph
+package library
 
 import (
 	"fmt"
 
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/humanoid"
 	"github.com/foothold/foothold/motion"
@@ -54,8 +56,8 @@ type DefaultOptions struct {
 // Default builds the built-in action library and its state graph: the
 // humanoid's procedural clips with extracted docks, and optionally real
 // capture.
-func Default(opt DefaultOptions) (*Library, *Graph, error) {
-	lib := NewLibrary()
+func Default(opt DefaultOptions) (*action.Library, *actiongraph.Graph, error) {
+	lib := action.NewLibrary()
 	clips := humanoid.Clips()
 	type info struct {
 		base     string
@@ -63,7 +65,7 @@ func Default(opt DefaultOptions) (*Library, *Graph, error) {
 	}
 	infos := map[string]info{}
 	for _, hc := range clips {
-		a, err := NewAction(hc.Name, hc.Clip, humanoid.Effectors(hc.Clip.Skeleton), BuiltinExtractOptions())
+		a, err := action.NewAction(hc.Name, hc.Clip, humanoid.Effectors(hc.Clip.Skeleton), BuiltinExtractOptions())
 		if err != nil {
 			return nil, nil, err
 		}
@@ -93,7 +95,7 @@ func Default(opt DefaultOptions) (*Library, *Graph, error) {
 		next[names[1]] = []string{names[0]}
 		entry = append(entry, names[0])
 	}
-	g, err := NewGraph(lib, next, entry)
+	g, err := actiongraph.NewGraph(lib, next, entry)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -102,7 +104,7 @@ func Default(opt DefaultOptions) (*Library, *Graph, error) {
 
 // addMocapWalk slices one gait cycle of a CMU walk into two half-cycles
 // (mid-stance to mid-stance), loops it, and adds them.
-func addMocapWalk(lib *Library, path string) ([2]string, error) {
+func addMocapWalk(lib *action.Library, path string) ([2]string, error) {
 	names := [2]string{"cmu-walk.1", "cmu-walk.2"}
 	c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: motion.CMUScale})
 	if err != nil {
@@ -117,7 +119,7 @@ func addMocapWalk(lib *Library, path string) ([2]string, error) {
 		return names, fmt.Errorf("%s: %w", path, err)
 	}
 	for i, h := range halves {
-		a, err := NewAction(names[i], h, eff, dock.DefaultExtractOptions())
+		a, err := action.NewAction(names[i], h, eff, dock.DefaultExtractOptions())
 		if err != nil {
 			return names, err
 		}

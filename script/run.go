@@ -1,0 +1,151 @@
+package script
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/warp"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// RunResult is a scripted run: the motion, what was decided, and its cost.
+type RunResult struct {
+	Clip    *motion.Clip // the whole motion, the root in the world
+	Steps   []planner.Step
+	FrameMS []float64 // time of every Update [Units: ms]
+	Stuck   int
+	Tree    *actiongraph.PlanTree // the plan at the end
+	Work    actiongraph.EvalStats // the planning work over the run
+}
+
+// Run drives a planner over setup, configured by cfg (its Start and State
+// are taken from the script), through the script at fps frames per second.
+// bvh, when not nil, finds the start's floor (see Script.Start).
+func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *scenes.BVH) (*RunResult, error) {
+	start, err := s.Start(bvh)
+	if err != nil {
+		return nil, err
+	}
+	inputs, err := s.resolve(setup)
+	if err != nil {
+		return nil, err
+	}
+	cfg.Start, cfg.State = start, s.State
+	res := &RunResult{}
+	cfg.OnStep = func(st *planner.Step) { res.Steps = append(res.Steps, copyStep(st)) }
+	p, err := planner.New(setup, cfg)
+	if err != nil {
+		return nil, err
+	}
+	dt := 1 / fps
+	frames := int(math.Round(s.Duration*fps)) + 1
+	sk := p.Pose().Skeleton
+	n := sk.NumJoints()
+	res.Clip = motion.NewClip(sk, frames, dt)
+	pose := p.Pose()
+	for f := range frames {
+		if f > 0 {
+			t0 := time.Now()
+			pose = p.Update(dt, inputs.at(float64(f)*dt))
+			res.FrameMS = append(res.FrameMS, float64(time.Since(t0).Nanoseconds())/1e6)
+		}
+		copy(res.Clip.Trans[f*n:(f+1)*n], pose.Trans)
+		copy(res.Clip.Rot[f*n:(f+1)*n], pose.Rot)
+	}
+	res.Stuck, res.Tree, res.Work = p.Stuck(), p.Tree(), p.Stats()
+	return res, nil
+}
+
+// copyStep copies a step out of the planner's reused memory.
+func copyStep(s *planner.Step) planner.Step {
+	c := *s
+	c.Targets = append([]warp.Target(nil), s.Targets...)
+	c.Docks = append([]warp.DockReport(nil), s.Docks...)
+	return c
+}
+
+// Inputs are a script's timed inputs with their requests resolved against
+// a planner setup.
+type Inputs struct {
+	times []float64
+	in    []planner.Input
+}
+
+// resolve turns the script's requests into tag sets of setup.
+func (s *Script) resolve(setup *planner.Setup) (*Inputs, error) {
+	out := &Inputs{}
+	for _, ti := range s.Inputs {
+		tags, err := setup.Tags(ti.Request...)
+		if err != nil {
+			return nil, fmt.Errorf("script: input at %g s: %w", ti.At, err)
+		}
+		out.times = append(out.times, ti.At)
+		out.in = append(out.in, planner.Input{Heading: ti.Heading, Speed: ti.Speed, Request: tags})
+	}
+	return out, nil
+}
+
+// Resolve turns the script's inputs into planner inputs over setup: a
+// request naming a tag no action carries is an error.
+func (s *Script) Resolve(setup *planner.Setup) (*Inputs, error) { return s.resolve(setup) }
+
+// At returns the planner input in force at time t. It allocates nothing.
+func (in *Inputs) At(t float64) planner.Input { return in.at(t) }
+
+func (in *Inputs) at(t float64) planner.Input {
+	var out planner.Input
+	for i, a := range in.times {
+		if t >= a {
+			out = in.in[i]
+		}
+	}
+	return out
+}
+
+// Start is where the script starts the character: its x, z and heading on
+// the floor below. With bvh nil the floor is at y = 0; otherwise it is the
+// highest floor under x, z, or the first below the script's y.
+func (s *Script) Start(bvh *scenes.BVH) (action.Frame, error) {
+	y := 0.0
+	if bvh != nil {
+		b := bvh.Bounds()
+		top := float64(b.Max[1]) + 1
+		if !math.IsNaN(s.Y) {
+			top = s.Y
+		}
+		ray := scenes.Ray{Origin: [3]float32{float32(s.X), float32(top), float32(s.Z)}, Dir: [3]float32{0, -1, 0}, TMax: float32(top-float64(b.Min[1])) + 1}
+		h, ok := bvh.ClosestHit(ray, nil)
+		if !ok {
+			return action.Frame{}, fmt.Errorf("script: no floor under the start (x %.2f, z %.2f)", s.X, s.Z)
+		}
+		y = float64(ray.At(h.T)[1])
+	}
+	return action.Frame{Position: mgl64.Vec3{s.X, y, s.Z}, Yaw: s.YawDeg * math.Pi / 180}, nil
+}
+
+// FrameStats returns the median and the largest per-frame time.
+func (r *RunResult) FrameStats() (median, maximum float64) {
+	if len(r.FrameMS) == 0 {
+		return 0, 0
+	}
+	s := append([]float64(nil), r.FrameMS...)
+	sort.Float64s(s)
+	return s[len(s)/2], s[len(s)-1]
+}
+
+// Percentile returns the q-quantile (0..1) of the per-frame times.
+func (r *RunResult) Percentile(q float64) float64 {
+	if len(r.FrameMS) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), r.FrameMS...)
+	sort.Float64s(s)
+	return s[min(len(s)-1, int(math.Ceil(q*float64(len(s))))-1)]
+}

@@ -1,0 +1,74 @@
+package supporttree
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+)
+
+// Headroom is how far above a support Buried looks for the solid around
+// it, and Clearance the room a support needs above it.
+const (
+	Headroom  = 1.5 // [Units: m]
+	Clearance = 0.3 // [Units: m]
+)
+
+// Buried reports whether the support at lattice sample position p (within
+// one increment inc of its surface, above or below) cannot be reached: the
+// surface under p is covered within Clearance by anything, or lies inside a
+// solid — a ray straight up from it meets, within headroom, the underside
+// of a face looking up (the top of the solid around it). Algorithm 1 looks
+// only at surfaces, two-sided, so it supports the floor hidden under a stair
+// block or a box standing on it, and the underside of a floor slab; no foot
+// reaches those.
+func Buried(bvh *scenes.BVH, p mgl32.Vec3, inc, headroom float32) bool {
+	// The surface at p: the first face below p + inc, within 2 inc.
+	s := p
+	down := scenes.Ray{Origin: [3]float32{p[0], p[1] + inc, p[2]}, Dir: [3]float32{0, -1, 0}, TMax: 2 * inc}
+	if h, ok := bvh.ClosestHit(down, nil); ok {
+		s = down.At(h.T)
+	}
+	const lift = 0.02 // off the surface, so the ray does not meet it again
+	up := scenes.Ray{Origin: [3]float32{s[0], s[1] + lift, s[2]}, Dir: [3]float32{0, 1, 0}, TMax: headroom}
+	h, ok := bvh.ClosestHit(up, nil)
+	return ok && (h.T < Clearance-lift || h.Back && h.Normal[1] > 0.5)
+}
+
+// DropBuried returns t without its buried positions (Buried, with
+// Headroom) and how many it dropped. The positions are tested on workers
+// goroutines (0 means GOMAXPROCS); the result does not depend on how many.
+func DropBuried(bvh *scenes.BVH, t *Tree, workers int) (*Tree, int64, error) {
+	var pos [][3]int32
+	t.Each(func(x, y, z int32, _ uint64) { pos = append(pos, [3]int32{x, y, z}) })
+	lat := t.Lattice()
+	buried := make([]bool, len(pos))
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := k; i < len(pos); i += workers {
+				p := pos[i]
+				buried[i] = Buried(bvh, lat.Position(dock.Sample{X: p[0], Y: p[1], Z: p[2]}), lat.Linear, Headroom)
+			}
+		}()
+	}
+	wg.Wait()
+	i := 0
+	var dropped int64
+	f, err := t.Filter(func(x, y, z int32) bool {
+		keep := !buried[i]
+		i++
+		if !keep {
+			dropped++
+		}
+		return keep
+	})
+	return f, dropped, err
+}

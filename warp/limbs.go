@@ -1,0 +1,140 @@
+package warp
+
+import (
+	"math"
+
+	"github.com/foothold/foothold/ik"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// lowerRoot lowers the root, where a docked limb cannot reach its support
+// from the offset root, just enough, easing in and out over 0.2 s.
+func (w *Warper) lowerRoot() {
+	c := w.a.Clip
+	sk := c.Skeleton
+	n := sk.NumJoints()
+	for f := range c.Frames() {
+		if !w.docked(f) {
+			continue
+		}
+		sk.FK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], w.pos, w.world)
+		for k := range w.fixes {
+			fx := &w.fixes[k]
+			if f < fx.from || f > fx.to {
+				continue
+			}
+			target, _ := w.limbTarget(fx, f)
+			// Short of the IK's soft zone, so the limb meets the target exactly.
+			reach := sk.Offsets[fx.mid].Len() + sk.Offsets[fx.joint].Len() - ikSoft - 0.001
+			hip := w.pos[fx.top]
+			dxz := math.Hypot(hip[0]-target[0], hip[2]-target[2])
+			if dxz < reach && hip.Sub(target).Len() > reach {
+				w.drop[f] = math.Max(w.drop[f], (hip[1]-target[1])-math.Sqrt(reach*reach-dxz*dxz))
+			}
+		}
+	}
+	blend := int(math.Round(0.2 / c.FrameTime))
+	for f := range c.Frames() {
+		d := 0.0
+		for g := max(f-blend, 0); g <= min(f+blend, c.Frames()-1); g++ {
+			k := float64(f - g)
+			d = math.Max(d, w.drop[g]*smooth(1-math.Abs(k)/float64(blend+1)))
+		}
+		w.clip.Trans[f*n][1] -= d
+		w.offsets[f][1] -= d
+	}
+}
+
+// docked reports whether any dock is held at frame f.
+func (w *Warper) docked(f int) bool {
+	for _, fx := range w.fixes {
+		if f >= fx.from && f <= fx.to {
+			return true
+		}
+	}
+	return false
+}
+
+// limbTarget is where dock fx's joint belongs at frame f (w.pos holding
+// the frame's FK): where the joint would be without the root offset,
+// carried rigidly from the expected dock pose onto the support; and the
+// rotation doing that.
+func (w *Warper) limbTarget(fx *fix, f int) (mgl64.Vec3, mgl64.Quat) {
+	e := w.frameAt(f).DockPose(fx.local)
+	dq := fx.target.turn(mgl64.QuatRotate(math.Remainder(float64(fx.target.Pose.Yaw-e.Yaw), 2*math.Pi), mgl64.Vec3{0, 1, 0}))
+	p0 := w.pos[fx.joint].Sub(w.offsets[f])
+	return vec(fx.target.Pose.Position).Add(dq.Rotate(p0.Sub(vec(e.Position)))), dq
+}
+
+// solveLimbs poses each constrained limb with two-bone IK towards its
+// support, eased in and out over blend seconds around the dock, and
+// reports how well each dock was met.
+func (w *Warper) solveLimbs(blend float64) {
+	c := w.a.Clip
+	nb := int(math.Round(blend / c.FrameTime))
+	for k := range w.fixes {
+		fx := &w.fixes[k]
+		rep := DockReport{Dock: fx.target.Dock, Reached: true}
+		for f := max(fx.from-nb, 0); f <= min(fx.to+nb, c.Frames()-1); f++ {
+			wgt := 1.0
+			if f < fx.from {
+				wgt = smooth(float64(f-(fx.from-nb)) / float64(nb+1))
+			} else if f > fx.to {
+				wgt = smooth(float64(fx.to+nb-f) / float64(nb+1))
+			}
+			ok, miss := w.solveLimb(fx, f, wgt)
+			if f >= fx.from && f <= fx.to {
+				rep.Reached = rep.Reached && ok
+				rep.Error = math.Max(rep.Error, miss)
+			}
+		}
+		w.res.Docks = append(w.res.Docks, rep)
+	}
+}
+
+// solveLimb poses dock fx's limb at frame f, weight wgt of the way to its
+// target, and returns whether the IK reached it and by how much it missed.
+func (w *Warper) solveLimb(fx *fix, f int, wgt float64) (bool, float64) {
+	sk := w.a.Clip.Skeleton
+	n := sk.NumJoints()
+	tr, rr := w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n]
+	sk.FK(tr, rr, w.pos, w.world)
+	target, dq := w.limbTarget(fx, f)
+	pos := w.pos
+	target = pos[fx.joint].Add(target.Sub(pos[fx.joint]).Mul(wgt))
+	copy(w.base, pos)
+	copy(w.baseW, w.world)
+	hip, knee := pos[fx.top], pos[fx.mid]
+	// The soft limit applies only past the extension the clip itself has
+	// here, so a target the clip reaches is met as is.
+	soft := ikSoft
+	if target.Sub(hip).Len() <= pos[fx.joint].Sub(hip).Len()+1e-9 {
+		soft = 0
+	}
+	l1, l2 := sk.Offsets[fx.mid].Len(), sk.Offsets[fx.joint].Len()
+	mid, end, ok := ik.TwoBone(hip, target, l1, l2, knee.Sub(hip), soft)
+	// Turn the upper and lower bones by the smallest rotations taking
+	// their old directions to the new ones.
+	upper := ik.FromTo(knee.Sub(hip), mid.Sub(hip)).Mul(w.baseW[fx.top])
+	lower := ik.FromTo(w.base[fx.joint].Sub(knee), end.Sub(mid)).Mul(w.baseW[fx.mid])
+	parentW := w.baseW[sk.Parents[fx.top]]
+	rr[fx.top] = parentW.Inverse().Mul(upper).Normalize()
+	rr[fx.mid] = upper.Inverse().Mul(lower).Normalize()
+	// The foot or hand keeps its world orientation, turned by the dock's
+	// yaw correction and tilted onto the support's normal (eased like the
+	// position).
+	endW := mgl64.QuatSlerp(mgl64.QuatIdent(), dq, wgt).Mul(w.baseW[fx.joint])
+	rr[fx.joint] = lower.Inverse().Mul(endW).Normalize()
+	return ok, end.Sub(target).Len()
+}
+
+func vec(v [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
+
+// smooth eases 0..1 with zero slope at both ends.
+func smooth(u float64) float64 {
+	u = math.Max(0, math.Min(1, u))
+	return u * u * (3 - 2*u)
+}
+
+// ikSoft is the length of the two-bone IK's soft zone near full extension.
+const ikSoft = 0.02

@@ -1,0 +1,299 @@
+package warp
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/ik"
+	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Target is the support found for one dock of an action: the supported
+// sample's pose in the world, moved onto the surface.
+type Target struct {
+	Dock int       // index into the action's Docks
+	Pose dock.Pose // [Units: m, rad] world
+	// Tilt turns the template's contact normal onto the support's normal
+	// (a sloped floor, a ledge's top); the foot or hand is turned with it
+	// about the dock's origin. The zero value means none.
+	Tilt mgl64.Quat
+}
+
+// turn is the rotation carrying the clip's effector onto the target: the
+// yaw correction dq, then the tilt.
+func (t Target) turn(dq mgl64.Quat) mgl64.Quat {
+	if t.Tilt == (mgl64.Quat{}) {
+		return dq
+	}
+	return t.Tilt.Normalize().Mul(dq)
+}
+
+// Options tune a warp.
+type Options struct {
+	// Omega is the root spring's angular frequency; the root settles on
+	// its offset in about 6.6/Omega seconds. [Units: 1/s] Default 12.
+	Omega float64
+	// MaxTurn bounds the reorientation about +Y. [Units: rad] Default 15°.
+	MaxTurn float64
+	// Blend is the time over which a constrained limb eases into and out
+	// of its dock. [Units: s] Default 0.07.
+	Blend float64
+	// RootOffset and RootVelocity carry the root spring over from the
+	// previous action, so consecutive warped actions join smoothly.
+	// [Units: m, m/s] world
+	RootOffset, RootVelocity mgl64.Vec3
+}
+
+func (o *Options) defaults() {
+	if o.Omega <= 0 {
+		o.Omega = 12
+	}
+	if o.MaxTurn <= 0 {
+		o.MaxTurn = 15 * math.Pi / 180
+	}
+	if o.Blend <= 0 {
+		o.Blend = 0.07
+	}
+}
+
+// DockReport says how well one dock was met.
+type DockReport struct {
+	Dock    int
+	Reached bool    // the IK reached the target in every frame of the dock
+	Error   float64 // the largest distance of the effector from its target during the dock [Units: m]
+}
+
+// Result is an action adapted to the supports found for it.
+type Result struct {
+	// Clip is the warped motion in world coordinates: the root's
+	// translation and rotation place the character in the world.
+	Clip *motion.Clip
+	// Frame is the action frame after the reorientation.
+	Frame action.Frame
+	// Turn is the reorientation about +Y [Units: rad], RootOffset the root
+	// offset the spring drives towards, RootVelocity the spring's velocity
+	// at the last frame (for the next action) and EndOffset its offset
+	// there. [Units: m, m/s] world
+	Turn                     float64
+	RootOffset, RootVelocity mgl64.Vec3
+	EndOffset                mgl64.Vec3
+	Docks                    []DockReport
+}
+
+// Warp adapts action a, started at frame, to the supports found for its
+// docks (targets; docks without a target are left as the clip has them).
+// The result is new; a Warper reuses its memory instead.
+func Warp(a *action.Action, frame action.Frame, targets []Target, opt Options) (*Result, error) {
+	var w Warper
+	r, err := w.Warp(a, frame, targets, opt)
+	if err != nil {
+		return nil, err
+	}
+	out := *r
+	out.Clip = &motion.Clip{Skeleton: r.Clip.Skeleton, FrameTime: r.Clip.FrameTime, Trans: r.Clip.Trans, Rot: r.Clip.Rot}
+	return &out, nil
+}
+
+// Warper warps actions, reusing its working memory: after it has warped
+// the longest action of a library once, warping allocates nothing. The
+// Result it returns, with its clip, is overwritten by the next Warp. One
+// Warper is not safe for concurrent use.
+type Warper struct {
+	res     Result
+	clip    motion.Clip
+	fixes   []fix
+	offsets []mgl64.Vec3 // per frame: the spring's root offset
+	drop    []float64    // per frame: how far the root must come down
+	pos     []mgl64.Vec3 // per joint: world positions (FK)
+	world   []mgl64.Quat // per joint: world rotations (FK)
+	base    []mgl64.Vec3 // per joint: positions before a limb is solved
+	baseW   []mgl64.Quat
+	// job: the action being warped and its reoriented frame.
+	a     *action.Action
+	frame action.Frame
+	turn  float64
+	ease  int // frames over which the turn eases in
+}
+
+// fix is one constrained dock: its target and chain.
+type fix struct {
+	target          Target
+	local           dock.Pose  // the dock in the action frame
+	expected        dock.Pose  // and in the world, fully reoriented
+	disp            mgl64.Vec3 // target minus expected position
+	from, to        int        // frames of the dock
+	joint, mid, top int        // effector chain: wrist or ankle, elbow or knee, shoulder or hip
+}
+
+// Warp adapts action a, started at frame, to the supports found for its
+// docks: it reorients the action about +Y (reorient), places the root with
+// the critically damped spring towards the docks' displacement (placeRoot),
+// lowers it where a docked limb cannot reach (lowerRoot), and poses each
+// constrained limb with two-bone IK (solveLimbs).
+func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, opt Options) (*Result, error) {
+	opt.defaults()
+	if err := w.prepare(a, frame, targets); err != nil {
+		return nil, err
+	}
+	w.reorient(opt.MaxTurn)
+	if err := w.chains(); err != nil {
+		return nil, err
+	}
+	w.placeRoot(opt)
+	w.lowerRoot()
+	w.solveLimbs(opt.Blend)
+	return &w.res, nil
+}
+
+// prepare checks the targets and sizes the buffers for a.
+func (w *Warper) prepare(a *action.Action, frame action.Frame, targets []Target) error {
+	for _, t := range targets {
+		if t.Dock < 0 || t.Dock >= len(a.Docks) {
+			return fmt.Errorf("warp: action %q has no dock %d", a.Name, t.Dock)
+		}
+	}
+	c := a.Clip
+	n, frames := c.Skeleton.NumJoints(), c.Frames()
+	w.a, w.frame = a, frame
+	w.fixes = w.fixes[:0]
+	for _, t := range targets {
+		w.fixes = append(w.fixes, fix{target: t})
+	}
+	w.offsets = resize(w.offsets, frames)
+	w.drop = resize(w.drop, frames)
+	clear(w.drop)
+	w.pos, w.base = resize(w.pos, n), resize(w.base, n)
+	w.world, w.baseW = resize(w.world, n), resize(w.baseW, n)
+	w.clip.Skeleton, w.clip.FrameTime = c.Skeleton, c.FrameTime
+	w.clip.Trans = append(w.clip.Trans[:0], c.Trans...)
+	w.clip.Rot = append(w.clip.Rot[:0], c.Rot...)
+	w.res = Result{Clip: &w.clip, Docks: w.res.Docks[:0]}
+	return nil
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// reorient turns the action about +Y around the frame's origin by the angle
+// (at most maxTurn) that best carries the expected dock positions onto the
+// targets, in the ground plane.
+func (w *Warper) reorient(maxTurn float64) {
+	var sa, sb float64
+	f := w.frame
+	for _, fx := range w.fixes {
+		e := f.DockPose(w.a.Docks[fx.target.Dock].Pose)
+		ex, ez := float64(e.Position[0])-f.Position[0], float64(e.Position[2])-f.Position[2]
+		tx, tz := float64(fx.target.Pose.Position[0])-f.Position[0], float64(fx.target.Pose.Position[2])-f.Position[2]
+		sa += tx*ex + tz*ez
+		sb += tx*ez - tz*ex
+	}
+	w.turn = 0
+	if sa != 0 || sb != 0 {
+		w.turn = math.Max(-maxTurn, math.Min(maxTurn, math.Atan2(sb, sa)))
+	}
+	w.res.Turn = w.turn
+	w.res.Frame = action.Frame{Position: f.Position, Yaw: f.Yaw + w.turn}
+	// The turn eases in over the first moments of the action (a quarter
+	// of it, at most 0.3 s), so the root does not rotate at the seam.
+	c := w.a.Clip
+	w.ease = max(1, int(math.Round(math.Min(0.3, w.a.Duration()/4)/c.FrameTime)))
+}
+
+// frameAt is the action frame at clip frame f, with the turn eased in.
+func (w *Warper) frameAt(f int) action.Frame {
+	return action.Frame{Position: w.res.Frame.Position, Yaw: w.frame.Yaw + w.turn*smooth(float64(f)/float64(w.ease))}
+}
+
+// chains finds each dock's limb and its displacement from where the
+// reoriented action expects it.
+func (w *Warper) chains() error {
+	sk := w.a.Clip.Skeleton
+	ft := w.a.Clip.FrameTime
+	for k := range w.fixes {
+		fx := &w.fixes[k]
+		d := w.a.Docks[fx.target.Dock]
+		j := sk.Index(d.Effector)
+		if j < 0 || sk.Parents[j] < 0 || sk.Parents[sk.Parents[j]] < 0 {
+			return fmt.Errorf("warp: action %q: effector %q has no two-bone chain", w.a.Name, d.Effector)
+		}
+		fx.local, fx.expected = d.Pose, w.res.Frame.DockPose(d.Pose)
+		fx.disp = vec(fx.target.Pose.Position).Sub(vec(fx.expected.Position))
+		fx.from, fx.to = int(math.Round(d.Start/ft)), int(math.Round(d.End/ft))
+		fx.joint, fx.mid, fx.top = j, sk.Parents[j], sk.Parents[sk.Parents[j]]
+	}
+	return nil
+}
+
+// placeRoot sets RootOffset (the duration-weighted mean displacement of the
+// docks) and places every frame: the clip in the reoriented frame, plus a
+// root offset driven by the spring towards the displacement of the docks
+// held at that moment (between docks, eased from one to the next).
+func (w *Warper) placeRoot(opt Options) {
+	a, c := w.a, w.a.Clip
+	var sum mgl64.Vec3
+	var weight float64
+	for _, fx := range w.fixes {
+		d := a.Docks[fx.target.Dock]
+		wt := d.End - d.Start + c.FrameTime
+		sum = sum.Add(fx.disp.Mul(wt))
+		weight += wt
+	}
+	if weight > 0 {
+		w.res.RootOffset = sum.Mul(1 / weight)
+	}
+	n := c.Skeleton.NumJoints()
+	start := a.StartFrame()
+	off, vel := opt.RootOffset, opt.RootVelocity
+	for f := range c.Frames() {
+		if f > 0 {
+			off, vel = ik.Spring(off, vel, w.goal(f), opt.Omega, c.FrameTime)
+		}
+		w.offsets[f] = off
+		root := start.ToLocal(c.Trans[f*n])
+		root[1] -= a.Ground
+		fr := w.frameAt(f)
+		w.clip.Trans[f*n] = fr.Apply(root).Add(off)
+		w.clip.Rot[f*n] = mgl64.QuatRotate(fr.Yaw-start.Yaw, mgl64.Vec3{0, 1, 0}).Mul(c.Rot[f*n]).Normalize()
+	}
+	w.res.EndOffset, w.res.RootVelocity = off, vel
+}
+
+// goal is the root offset the spring drives towards at frame f: the mean
+// displacement of the docks held then; between docks, eased from the last
+// one to the next.
+func (w *Warper) goal(f int) mgl64.Vec3 {
+	var s mgl64.Vec3
+	cnt := 0
+	prev, next := -1, -1
+	fixes := w.fixes
+	for k, fx := range fixes {
+		switch {
+		case f >= fx.from && f <= fx.to:
+			s = s.Add(fx.disp)
+			cnt++
+		case fx.to < f && (prev < 0 || fixes[prev].to < fx.to):
+			prev = k
+		case fx.from > f && (next < 0 || fixes[next].from > fx.from):
+			next = k
+		}
+	}
+	switch {
+	case cnt > 0:
+		return s.Mul(1 / float64(cnt))
+	case prev >= 0 && next >= 0:
+		u := float64(f-fixes[prev].to) / float64(fixes[next].from-fixes[prev].to)
+		return fixes[prev].disp.Add(fixes[next].disp.Sub(fixes[prev].disp).Mul(smooth(u)))
+	case prev >= 0:
+		return fixes[prev].disp
+	case next >= 0:
+		return fixes[next].disp
+	}
+	return mgl64.Vec3{}
+}
