@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
 )
 
@@ -74,7 +74,7 @@ type benchScene struct {
 func benchScenes(b *testing.B) []benchScene {
 	m, _ := scenes.Builtin("stepping")
 	list := []benchScene{{"builtin:stepping", m}}
-	if d, ok := testdata.Dir(); ok {
+	if d, ok := shareddata.Dir(); ok {
 		dm, err := scenes.Load(d+"/meshes/dungeon.obj", scenes.LoadOptions{})
 		if err != nil {
 			b.Fatal(err)

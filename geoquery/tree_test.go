@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supporttree"
 )
@@ -78,7 +78,7 @@ func TestTreeMatchesProbe(t *testing.T) {
 		m, _ := scenes.Builtin(s.Name)
 		fx = append(fx, newFixture(t, s.Name, m, "foot", "hand", "hand-wall"))
 	}
-	if d, ok := testdata.Dir(); ok {
+	if d, ok := shareddata.Dir(); ok {
 		m, err := scenes.Load(d+"/meshes/dungeon.obj", scenes.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)

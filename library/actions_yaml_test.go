@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/actiongraph"
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/yamlnode"
 	"github.com/foothold/foothold/motion"
 )
@@ -117,7 +117,7 @@ func TestReadActions(t *testing.T) {
 // A BVH clip named in an action file, sliced to a frame range: the
 // file's errors name the BVH file and its line.
 func TestReadActionsBVH(t *testing.T) {
-	walk := testdata.Path(t, "mocap/cmu-walk.bvh")
+	walk := shareddata.Path(t, "mocap/cmu-walk.bvh")
 	dir := t.TempDir()
 	src := "actions:\n  - name: cmu\n    clip: {bvh: " + walk + ", scale: 0.056444, frames: [100, 240]}\n"
 	as, err := ReadActions(strings.NewReader(src), "a.yaml", dir)

@@ -9,7 +9,7 @@ import (
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/humanoid"
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -17,7 +17,7 @@ import (
 func defaultWithMocap(t *testing.T) (*action.Library, *actiongraph.Graph) {
 	t.Helper()
 	opt := DefaultOptions{}
-	if dir, ok := testdata.Dir(); ok {
+	if dir, ok := shareddata.Dir(); ok {
 		opt.MocapWalk = dir + "/mocap/cmu-walk.bvh"
 	} else {
 		t.Log("no shared data: the default library is tested without cmu-walk")

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
@@ -19,7 +19,7 @@ import (
 
 func loadMocap(t testing.TB, name string) *Clip {
 	t.Helper()
-	path := testdata.Path(t, "mocap/"+name)
+	path := shareddata.Path(t, "mocap/"+name)
 	c, err := LoadBVH(path, BVHOptions{Scale: CMUScale})
 	if err != nil {
 		t.Fatal(err)
@@ -324,5 +324,5 @@ func TestWriteGLB(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	testdata.ValidateGLTF(t, path)
+	shareddata.ValidateGLTF(t, path)
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 )
 
 // benchScenes are the scenes the issue names for ray benchmarks.
@@ -14,7 +14,7 @@ func benchScenes(b *testing.B) []testScene {
 		spec  string
 		scale float32
 	}{{"meshes/dungeon.obj", 1}, {"meshes/zdm2.obj", 0.125}} {
-		d, ok := testdata.Dir()
+		d, ok := shareddata.Dir()
 		if !ok {
 			b.Logf("real meshes absent: benchmarking built-in scenes only")
 			break

@@ -3,7 +3,7 @@ package scenes
 import (
 	"testing"
 
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 )
 
 // testScene is a named mesh for table tests over every scene we have.
@@ -24,12 +24,12 @@ func allScenes(t *testing.T) []testScene {
 		}
 		out = append(out, testScene{BuiltinPrefix + s.Name, m})
 	}
-	if _, ok := testdata.Dir(); !ok {
+	if _, ok := shareddata.Dir(); !ok {
 		t.Logf("real meshes absent (../shared/data or $FOOTHOLD_DATA): testing built-in scenes only")
 		return out
 	}
-	for _, rm := range testdata.Meshes {
-		p := testdata.Path(t, rm.File)
+	for _, rm := range shareddata.Meshes {
+		p := shareddata.Path(t, rm.File)
 		m, err := Load(p, LoadOptions{Scale: rm.Scale, ExcludeNodes: rm.Exclude})
 		if err != nil {
 			t.Fatal(err)

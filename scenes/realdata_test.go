@@ -4,14 +4,14 @@ import (
 	"math"
 	"testing"
 
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 )
 
 // TestRealMeshes loads every mesh in ../shared/data/meshes and checks its
 // triangle count and surface area against PROVENANCE.md.
 func TestRealMeshes(t *testing.T) {
-	for _, rm := range testdata.Meshes {
-		p := testdata.Path(t, rm.File)
+	for _, rm := range shareddata.Meshes {
+		p := shareddata.Path(t, rm.File)
 		m, err := Load(p, LoadOptions{Scale: rm.Scale, ExcludeNodes: rm.Exclude})
 		if err != nil {
 			t.Errorf("%s: %v", rm.File, err)
@@ -30,7 +30,7 @@ func TestRealMeshes(t *testing.T) {
 // TestTruckTownWholeFile checks the glTF loader against the triangle count
 // PROVENANCE.md gives for the whole file (ground plane included).
 func TestTruckTownWholeFile(t *testing.T) {
-	p := testdata.Path(t, "meshes/truck-town/town_model.gltf")
+	p := shareddata.Path(t, "meshes/truck-town/town_model.gltf")
 	m, err := Load(p, LoadOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
 )
 
@@ -61,7 +61,7 @@ func TestBuildEqualsExhaustiveSweep(t *testing.T) {
 		m, _ := scenes.Builtin(n)
 		list = append(list, sc{n, m})
 	}
-	if d, ok := testdata.Dir(); ok {
+	if d, ok := shareddata.Dir(); ok {
 		m, err := scenes.Load(d+"/meshes/godot-nav-level.obj", scenes.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -114,7 +114,7 @@ func TestColumnsMatchRays(t *testing.T) {
 		list = list[:1]
 	}
 	for _, s := range list {
-		m, err := scenes.Load(testdata.Path(t, s.name), scenes.LoadOptions{Scale: s.scale})
+		m, err := scenes.Load(shareddata.Path(t, s.name), scenes.LoadOptions{Scale: s.scale})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl32"
@@ -132,7 +132,7 @@ func TestGLBPerPosition(t *testing.T) {
 
 // Large levels: one strip per run, and the file stays small.
 func TestGLBPerRunDungeon(t *testing.T) {
-	m, err := scenes.Load(testdata.Path(t, "meshes/dungeon.obj"), scenes.LoadOptions{})
+	m, err := scenes.Load(shareddata.Path(t, "meshes/dungeon.obj"), scenes.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,4 +160,4 @@ func TestGLBPerRunDungeon(t *testing.T) {
 }
 
 // validate runs the Khronos glTF validator when CI provides it.
-func validate(t *testing.T, path string) { testdata.ValidateGLTF(t, path) }
+func validate(t *testing.T, path string) { shareddata.ValidateGLTF(t, path) }

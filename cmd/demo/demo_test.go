@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 )
 
 // The demo opens one window per process (g3n's application is a
@@ -62,7 +62,7 @@ func TestHeadless(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			scene := c.scene
 			if scene == "dungeon" {
-				scene = testdata.Path(t, "meshes/dungeon.obj")
+				scene = shareddata.Path(t, "meshes/dungeon.obj")
 			}
 			shot := filepath.Join(t.TempDir(), "shot.png")
 			out, errs, code := demoRun(t, nil, "--scene", scene, "--input", c.script, "--frames", "300", "--screenshot", shot, "--json")
@@ -89,7 +89,7 @@ func TestHeadless(t *testing.T) {
 
 func checkScreenshot(t *testing.T, path string) {
 	t.Helper()
-	img := testdata.ReadPNG(t, path)
+	img := shareddata.ReadPNG(t, path)
 	if b := img.Bounds(); b.Dx() != 800 || b.Dy() != 600 {
 		t.Errorf("screenshot %v, want 800×600", b)
 	}

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
 )
 
@@ -58,7 +58,7 @@ func TestMainJob(t *testing.T) {
 	if c.Frames() != sum.Frames {
 		t.Errorf("%d BVH frames, summary says %d", c.Frames(), sum.Frames)
 	}
-	testdata.ValidateGLTF(t, "foothold-out/motion.glb")
+	shareddata.ValidateGLTF(t, "foothold-out/motion.glb")
 	// Second run: the cache.
 	out.Reset()
 	if code := run(nil, &out, &errOut); code != 0 || !strings.Contains(out.String(), "(cached)") {

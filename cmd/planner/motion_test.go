@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 )
 
 func TestDocksJSON(t *testing.T) {
-	walk := testdata.Path(t, "mocap/cmu-walk.bvh")
+	walk := shareddata.Path(t, "mocap/cmu-walk.bvh")
 	var out, errOut bytes.Buffer
 	if code := run([]string{"docks", "--bvh", walk, "--scale", "0.056444", "--json"}, &out, &errOut); code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut.String())
@@ -78,7 +78,7 @@ func TestActionsPictures(t *testing.T) {
 		t.Fatalf("%d actions", len(as))
 	}
 	for _, a := range as {
-		if img := testdata.ReadPNG(t, a.PNG); img.Bounds().Dx() < 900 {
+		if img := shareddata.ReadPNG(t, a.PNG); img.Bounds().Dx() < 900 {
 			t.Fatalf("%s: %d pixels wide", a.PNG, img.Bounds().Dx())
 		}
 		if st, err := os.Stat(a.BVH); err != nil || st.Size() < 1000 {
@@ -145,7 +145,7 @@ func TestPlanPicture(t *testing.T) {
 	if r.Animations != 39 || len(r.FeasibleNow) == 0 {
 		t.Fatalf("%+v", r)
 	}
-	img := testdata.ReadPNG(t, png1)
+	img := shareddata.ReadPNG(t, png1)
 	// Green dock markers are drawn.
 	green := 0
 	b := img.Bounds()

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/supporttree"
 )
 
@@ -129,7 +129,7 @@ func TestBuildRealMeshes(t *testing.T) {
 		t.Skip("builds every real level (about a minute)")
 	}
 	dir := t.TempDir()
-	for _, rm := range testdata.Meshes {
+	for _, rm := range shareddata.Meshes {
 		code, stdout, stderr := runCmd(meshArgs(t, rm, "build", "--templates", "builtin:foot,hand", "--out", filepath.Join(dir, "x.fst"), "--json")...)
 		if code != 0 {
 			t.Errorf("%s: exit %d: %s", rm.File, code, stderr)

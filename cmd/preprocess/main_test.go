@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
 )
 
@@ -43,7 +43,7 @@ func TestInspectJSONKeys(t *testing.T) {
 // TestInspectRealMeshes is the check: inspect succeeds on every mesh
 // in ../shared/data/meshes with areas within 1% of PROVENANCE.md.
 func TestInspectRealMeshes(t *testing.T) {
-	for _, rm := range testdata.Meshes {
+	for _, rm := range shareddata.Meshes {
 		code, out, errOut := runCmd(meshArgs(t, rm, "inspect", "--json")...)
 		if code != 0 {
 			t.Errorf("%s: exit %d: %s", rm.File, code, errOut)
@@ -63,8 +63,8 @@ func TestInspectRealMeshes(t *testing.T) {
 }
 
 // meshArgs returns a command line for a real mesh with its load options.
-func meshArgs(t *testing.T, rm testdata.Mesh, args ...string) []string {
-	args = append(args, "--scene", testdata.Path(t, rm.File))
+func meshArgs(t *testing.T, rm shareddata.Mesh, args ...string) []string {
+	args = append(args, "--scene", shareddata.Path(t, rm.File))
 	if rm.Scale != 0 {
 		args = append(args, "--scale", strconv.FormatFloat(float64(rm.Scale), 'g', -1, 32))
 	}
@@ -168,7 +168,7 @@ func TestAgreesWithEmbree(t *testing.T) {
 		t.Skip("FOOTHOLD_EMBREE_RAYS not set: .ci/run builds embree_rays from ../shared/bench and sets it")
 	}
 	specs := []string{"builtin:stepping", "builtin:climbing", "builtin:level"}
-	if d, ok := testdata.Dir(); ok {
+	if d, ok := shareddata.Dir(); ok {
 		specs = append(specs, filepath.Join(d, "meshes/dungeon.obj"), filepath.Join(d, "meshes/nav_test.obj"))
 	}
 	for _, spec := range specs {

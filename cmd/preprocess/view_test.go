@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/internal/testdata"
+	"github.com/foothold/foothold/internal/shareddata"
 )
 
 func runOK(t *testing.T, args ...string) string {
@@ -64,7 +64,7 @@ func TestViewZdm2Size(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds zdm2's support (about 10 s)")
 	}
-	mesh := testdata.Path(t, "meshes/zdm2.obj")
+	mesh := shareddata.Path(t, "meshes/zdm2.obj")
 	dir := t.TempDir()
 	fst := filepath.Join(dir, "zdm2.fst")
 	runOK(t, "build", "--scene", mesh, "--scale", "0.125", "--templates", "builtin:foot", "--out", fst)

@@ -1,8 +1,8 @@
-// Package testdata finds the real third-party test data (game levels, motion
+// Package shareddata finds the real third-party test data (game levels, motion
 // capture) that lives beside the project in ../shared/data, or wherever
 // $FOOTHOLD_DATA points. Tests that need it skip with a message when it is
 // absent; it is never copied into the repository.
-package testdata
+package shareddata
 
 import (
 	"os"
