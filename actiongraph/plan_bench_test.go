@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
@@ -44,7 +46,7 @@ func loadPlanWorld(tb testing.TB, scene string) *planWorld {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	m, err := scenes.Load("builtin:"+scene, scenes.LoadOptions{})
+	m, err := sceneload.Load("builtin:"+scene, sceneload.LoadOptions{})
 	if err != nil {
 		tb.Fatal(err)
 	}

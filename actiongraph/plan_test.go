@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
@@ -65,7 +67,7 @@ func v(x, y, z float32) mgl32.Vec3 { return mgl32.Vec3{x, y, z} }
 // boxProbe is a Version I querier with tightParams over a scene of boxes.
 func boxProbe(t *testing.T, boxes [][2]mgl32.Vec3) *geoquery.Probe {
 	t.Helper()
-	var b scenes.Builder
+	var b sceneload.Builder
 	for _, bx := range boxes {
 		b.Box(bx[0], bx[1])
 	}

@@ -4,11 +4,13 @@ import (
 	"math"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
-func bvhOf(t testing.TB, b *scenes.Builder) *scenes.BVH {
+func bvhOf(t testing.TB, b *sceneload.Builder) *scenes.BVH {
 	t.Helper()
 	bvh, err := scenes.NewBVH(b.Mesh(), scenes.BVHOptions{})
 	if err != nil {
@@ -26,14 +28,14 @@ func mustBuiltin(t testing.TB, name string) *Template {
 }
 
 // floor adds a horizontal quad at height y over [-5, 5]², facing up.
-func floor(b *scenes.Builder, y float32) {
+func floor(b *sceneload.Builder, y float32) {
 	b.Quad(mgl32.Vec3{-5, y, -5}, mgl32.Vec3{-5, y, 5}, mgl32.Vec3{5, y, 5}, mgl32.Vec3{5, y, -5})
 }
 
 func TestFlatFloorEveryYaw(t *testing.T) {
 	l := DefaultLattice()
 	for _, h := range []float32{0, 0.05} {
-		var b scenes.Builder
+		var b sceneload.Builder
 		floor(&b, h)
 		bvh := bvhOf(t, &b)
 		// The floor's lattice layers: those nearer than one increment, so
@@ -69,8 +71,8 @@ func TestFlatFloorEveryYaw(t *testing.T) {
 
 // step is a surface, not overlapping solids: floor up to x = 1, a riser,
 // and a 0.3 m tread beyond.
-func step() *scenes.Builder {
-	var b scenes.Builder
+func step() *sceneload.Builder {
+	var b sceneload.Builder
 	b.Quad(mgl32.Vec3{-5, 0, -5}, mgl32.Vec3{-5, 0, 5}, mgl32.Vec3{1, 0, 5}, mgl32.Vec3{1, 0, -5})
 	b.Quad(mgl32.Vec3{1, 0, -5}, mgl32.Vec3{1, 0, 5}, mgl32.Vec3{1, 0.3, 5}, mgl32.Vec3{1, 0.3, -5})
 	b.Quad(mgl32.Vec3{1, 0.3, -5}, mgl32.Vec3{1, 0.3, 5}, mgl32.Vec3{5, 0.3, 5}, mgl32.Vec3{5, 0.3, -5})
@@ -105,7 +107,7 @@ func TestStepEdge(t *testing.T) {
 }
 
 func TestHandWall(t *testing.T) {
-	var b scenes.Builder
+	var b sceneload.Builder
 	floor(&b, 0)
 	// A wall at z = 2 facing the character (normal -Z).
 	b.Quad(mgl32.Vec3{-5, 0, 2}, mgl32.Vec3{-5, 3, 2}, mgl32.Vec3{5, 3, 2}, mgl32.Vec3{5, 0, 2})
@@ -138,7 +140,7 @@ func TestToleranceCone(t *testing.T) {
 		deg  float64
 		want bool
 	}{{0, true}, {9, true}, {11, false}, {30, false}} {
-		var b scenes.Builder
+		var b sceneload.Builder
 		// A plane through the origin tilted about x by deg (rising along +z).
 		tz := float32(5 * math.Tan(c.deg*math.Pi/180))
 		b.Quad(mgl32.Vec3{-5, -tz, -5}, mgl32.Vec3{-5, tz, 5}, mgl32.Vec3{5, tz, 5}, mgl32.Vec3{5, -tz, -5})
@@ -188,7 +190,7 @@ func TestFeasibleAllocatesNothing(t *testing.T) {
 // TestSupportedMatchesFeasible: the build's boolean test agrees with
 // Algorithm 1 on random poses near the stepping scene's surfaces.
 func TestSupportedMatchesFeasible(t *testing.T) {
-	m, _ := scenes.Builtin("stepping")
+	m, _ := sceneload.Builtin("stepping")
 	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 	l := DefaultLattice()
 	rng := scenes.NewRNG(4)

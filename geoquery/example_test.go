@@ -3,6 +3,8 @@ package geoquery_test
 import (
 	"fmt"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/scenes"
@@ -12,7 +14,7 @@ import (
 // scene, facing 102° (2° off the lattice's 100°): Version I finds the
 // nearest supported sample, on the tread.
 func ExampleProbe_Nearest() {
-	m, _ := scenes.Builtin("stepping")
+	m, _ := sceneload.Builtin("stepping")
 	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 	probe, err := geoquery.NewProbe(bvh, geoquery.DefaultParams())
 	if err != nil {

@@ -4,8 +4,9 @@ import (
 	"math"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -13,7 +14,7 @@ import (
 // positions far from the origin: stepping moved 3 km away still answers
 // exactly what Probe answers.
 func TestTreeFarFromOrigin(t *testing.T) {
-	m, _ := scenes.Builtin("stepping")
+	m, _ := sceneload.Builtin("stepping")
 	moved := *m
 	moved.Positions = append([]float32(nil), m.Positions...)
 	for i := 0; i < len(moved.Positions); i += 3 {
@@ -32,7 +33,7 @@ func TestTreeFarFromOrigin(t *testing.T) {
 // between them, rows whose summaries span a gap): the search still answers
 // what Probe answers.
 func TestTreeFarApartPlatforms(t *testing.T) {
-	var b scenes.Builder
+	var b sceneload.Builder
 	b.Box(mgl32.Vec3{0, -0.2, 0}, mgl32.Vec3{2, 0, 2})        // a platform at the origin
 	b.Box(mgl32.Vec3{0, -0.2, 500}, mgl32.Vec3{2, 0, 502})    // the same height, 500 m along z
 	b.Box(mgl32.Vec3{0, 299.8, 0}, mgl32.Vec3{1, 300, 1})     // 300 m up
@@ -45,7 +46,7 @@ func TestTreeFarApartPlatforms(t *testing.T) {
 // An expected pose that is NaN, infinite or absurdly far is never
 // supported, by either querier, and costs the search nothing.
 func TestNonFiniteQueries(t *testing.T) {
-	m, _ := scenes.Builtin("stepping")
+	m, _ := sceneload.Builtin("stepping")
 	f := newFixture(t, "stepping", m, "foot")
 	nan := float32(math.NaN())
 	inf := float32(math.Inf(1))

@@ -3,6 +3,8 @@ package geoquery
 import (
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
@@ -72,10 +74,10 @@ type benchScene struct {
 // benchScenes returns builtin:stepping and, when the real data is present,
 // dungeon.obj.
 func benchScenes(b *testing.B) []benchScene {
-	m, _ := scenes.Builtin("stepping")
+	m, _ := sceneload.Builtin("stepping")
 	list := []benchScene{{"builtin:stepping", m}}
 	if d, ok := shareddata.Dir(); ok {
-		dm, err := scenes.Load(d+"/meshes/dungeon.obj", scenes.LoadOptions{})
+		dm, err := sceneload.Load(d+"/meshes/dungeon.obj", sceneload.LoadOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}

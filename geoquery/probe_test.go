@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
@@ -70,8 +72,8 @@ func TestProbeMatchesExhaustiveScan(t *testing.T) {
 		n = 100
 	}
 	params := DefaultParams()
-	for _, s := range scenes.BuiltinScenes() {
-		m, _ := scenes.Builtin(s.Name)
+	for _, s := range sceneload.BuiltinScenes() {
+		m, _ := sceneload.Builtin(s.Name)
 		bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -105,7 +107,7 @@ func TestProbeMatchesExhaustiveScan(t *testing.T) {
 }
 
 func TestProbeConcurrent(t *testing.T) {
-	m, _ := scenes.Builtin("stepping")
+	m, _ := sceneload.Builtin("stepping")
 	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 	probe, _ := NewProbe(bvh, DefaultParams())
 	qs := randomQueries(t, m, 200, 5, "foot")

@@ -3,6 +3,8 @@ package geoquery
 import (
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
@@ -74,12 +76,12 @@ func TestTreeMatchesProbe(t *testing.T) {
 		n = 500
 	}
 	var fx []fixture
-	for _, s := range scenes.BuiltinScenes() {
-		m, _ := scenes.Builtin(s.Name)
+	for _, s := range sceneload.BuiltinScenes() {
+		m, _ := sceneload.Builtin(s.Name)
 		fx = append(fx, newFixture(t, s.Name, m, "foot", "hand", "hand-wall"))
 	}
 	if d, ok := shareddata.Dir(); ok {
-		m, err := scenes.Load(d+"/meshes/dungeon.obj", scenes.LoadOptions{})
+		m, err := sceneload.Load(d+"/meshes/dungeon.obj", sceneload.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +121,7 @@ func checkTreeAgainstProbe(t *testing.T, f fixture, qs []Query) {
 }
 
 func TestTreeNoSupportAndAllocations(t *testing.T) {
-	m, _ := scenes.Builtin("stepping")
+	m, _ := sceneload.Builtin("stepping")
 	f := newFixture(t, "stepping", m, "foot")
 	qs := sharedQueries(t, m, 100, 3, "foot")
 	var r Result

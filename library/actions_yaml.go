@@ -122,7 +122,7 @@ func (ar *actionReader) action(n *yaml.Node) (*action.Action, error) {
 		if err != nil {
 			return nil, p.Fail(e, "%v", err)
 		}
-		eff, err = motion.ReadEffectors(file, ar.path(path), clip.Skeleton)
+		eff, err = ReadEffectors(file, ar.path(path), clip.Skeleton)
 		file.Close()
 		if err != nil {
 			return nil, err

@@ -2,11 +2,8 @@ package motion
 
 import (
 	"fmt"
-	"io"
 	"strings"
 	"unicode"
-
-	"github.com/foothold/foothold/internal/yamlnode"
 )
 
 // Side is which side of the body an effector is on.
@@ -214,113 +211,6 @@ func DefaultEffectors(sk *Skeleton) (*Effectors, error) {
 	}
 	if len(e.Feet) == 0 && len(e.Hands) == 0 {
 		return nil, fmt.Errorf("no joint is recognised as a foot or a hand (names like LeftFoot, Foot_L, l_ankle, LeftHand); map them in an effectors file")
-	}
-	return e, nil
-}
-
-// ReadEffectors reads an effector mapping that overrides the defaults:
-//
-//	feet:
-//	  - {joint: LeftFoot, tip: LeftToeBase, side: left}
-//	  - {joint: RightFoot, tip: RightToeBase, side: right}
-//	hands:
-//	  - {joint: LeftHand, tip: LeftHandIndex1, side: left, template: hand}
-//	hips: [LeftUpLeg, RightUpLeg]
-//
-// Joint names must exist in sk and each tip must lie below its joint;
-// errors name the file and line. template defaults to foot or hand.
-func ReadEffectors(r io.Reader, file string, sk *Skeleton) (*Effectors, error) {
-	p := yamlnode.Parser{File: file}
-	root, err := p.Decode(r, "'feet', 'hands' or 'hips'")
-	if err != nil {
-		return nil, err
-	}
-	f, err := p.Mapping(root, "feet", "hands", "hips")
-	if err != nil {
-		return nil, err
-	}
-	e := &Effectors{Hips: [2]int{-1, -1}}
-	for _, kind := range []string{"feet", "hands"} {
-		n := f[kind]
-		if n == nil {
-			continue
-		}
-		items, err := p.List(n, "'"+kind+"'")
-		if err != nil {
-			return nil, err
-		}
-		for _, it := range items {
-			m, err := p.Mapping(it, "joint", "tip", "side", "template")
-			if err != nil {
-				return nil, err
-			}
-			ef := Effector{Template: map[string]string{"feet": "foot", "hands": "hand"}[kind]}
-			joint := func(key string) (int, error) {
-				if m[key] == nil {
-					return 0, p.Fail(it, "missing %q", key)
-				}
-				name, err := p.Str(m[key])
-				if err != nil {
-					return 0, err
-				}
-				j := sk.Index(name)
-				if j < 0 {
-					return 0, p.Fail(m[key], "no joint named %q in the skeleton", name)
-				}
-				return j, nil
-			}
-			if ef.Joint, err = joint("joint"); err != nil {
-				return nil, err
-			}
-			if ef.Tip, err = joint("tip"); err != nil {
-				return nil, err
-			}
-			if ef.Tip == ef.Joint || !sk.IsAncestor(ef.Joint, ef.Tip) {
-				return nil, p.Fail(m["tip"], "tip %q is not below joint %q", sk.Names[ef.Tip], sk.Names[ef.Joint])
-			}
-			if m["side"] != nil {
-				s, err := p.Str(m["side"])
-				if err != nil {
-					return nil, err
-				}
-				switch s {
-				case "left":
-				case "right":
-					ef.Side = Right
-				default:
-					return nil, p.Fail(m["side"], "side %q: want left or right", s)
-				}
-			} else if s, _, ok := sideAndPart(sk.Names[ef.Joint]); ok {
-				ef.Side = s
-			}
-			if m["template"] != nil {
-				if ef.Template, err = p.Str(m["template"]); err != nil {
-					return nil, err
-				}
-			}
-			if kind == "feet" {
-				e.Feet = append(e.Feet, ef)
-			} else {
-				e.Hands = append(e.Hands, ef)
-			}
-		}
-	}
-	if n := f["hips"]; n != nil {
-		names, err := p.Strings(n, "'hips'")
-		if err != nil {
-			return nil, err
-		}
-		if len(names) != 2 {
-			return nil, p.Fail(n, "'hips' wants two joints, left then right")
-		}
-		for k, name := range names {
-			if e.Hips[k] = sk.Index(name); e.Hips[k] < 0 {
-				return nil, p.Fail(n.Content[k], "no joint named %q in the skeleton", name)
-			}
-		}
-	}
-	if len(e.Feet)+len(e.Hands) == 0 {
-		return nil, p.Fail(root, "no feet or hands listed")
 	}
 	return e, nil
 }

@@ -1,12 +1,10 @@
 package motion
 
 import (
-	"errors"
 	"math"
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/internal/yamlnode"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -85,58 +83,6 @@ func TestDefaultEffectorsNone(t *testing.T) {
 	if _, err := DefaultEffectors(sk); err == nil || !strings.Contains(err.Error(), "effectors file") {
 		t.Fatalf("err = %v", err)
 	}
-}
-
-func TestReadEffectors(t *testing.T) {
-	sk := namedSkeleton([2]string{"a", "b"}, [2]string{"c", "d"}, [2]string{"e", "f"}, [2]string{"g", "h"}, [2]string{"i", "j"})
-	good := "feet:\n  - {joint: c, tip: e, side: left}\n  - {joint: d, tip: f, side: right}\nhands:\n  - {joint: g, tip: i, side: left, template: hand-wall}\nhips: [a, b]\n"
-	e, err := ReadEffectors(strings.NewReader(good), "eff.yaml", sk)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(e.Feet) != 2 || len(e.Hands) != 1 || e.Hands[0].Template != "hand-wall" || e.Feet[1].Side != Right || e.Hips != [2]int{1, 8} {
-		t.Fatalf("%+v", e)
-	}
-	for _, tc := range []struct {
-		src  string
-		line int
-		msg  string
-	}{
-		{"feet:\n  - {joint: zz, tip: e}\n", 2, `no joint named "zz"`},
-		{"feet:\n  - {joint: c, tip: g}\n", 2, "is not below"},
-		{"feet:\n  - {joint: c, tip: e, side: up}\n", 2, "want left or right"},
-		{"feet:\n  - {joint: c, tip: e, color: red}\n", 2, "unknown field"},
-		{"hips: [a]\nfeet:\n  - {joint: c, tip: e}\n", 1, "two joints"},
-		{"arms: []\n", 1, "unknown field"},
-		{"feet: []\n", 1, "no feet or hands"},
-		{"", 0, "empty file"},
-	} {
-		_, err := ReadEffectors(strings.NewReader(tc.src), "eff.yaml", sk)
-		var pe *yamlnode.ParseError
-		if !errors.As(err, &pe) || pe.Line != tc.line || !strings.Contains(err.Error(), tc.msg) || pe.File != "eff.yaml" {
-			t.Errorf("%q: %v, want line %d %q", tc.src, err, tc.line, tc.msg)
-		}
-	}
-}
-
-func FuzzReadEffectors(f *testing.F) {
-	f.Add("feet:\n  - {joint: c, tip: e, side: left}\nhips: [a, b]\n")
-	sk := namedSkeleton([2]string{"a", "b"}, [2]string{"c", "d"}, [2]string{"e", "f"}, [2]string{"g", "h"}, [2]string{"i", "j"})
-	f.Fuzz(func(t *testing.T, src string) {
-		e, err := ReadEffectors(strings.NewReader(src), "fuzz.yaml", sk)
-		if err != nil {
-			var pe *yamlnode.ParseError
-			if !errors.As(err, &pe) {
-				t.Fatalf("%v is not a ParseError", err)
-			}
-			return
-		}
-		for _, x := range e.All() {
-			if !sk.IsAncestor(x.Joint, x.Tip) || x.Joint == x.Tip {
-				t.Fatalf("accepted tip %d not below joint %d", x.Tip, x.Joint)
-			}
-		}
-	})
 }
 
 // The heading follows the hips: a skeleton turned by yaw about +Y has its

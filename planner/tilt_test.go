@@ -4,10 +4,11 @@ import (
 	"math"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/planner"
-	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -22,7 +23,7 @@ func TestPlannerTiltsOnSlope(t *testing.T) {
 		t.Fatal(err)
 	}
 	slope := 8 * math.Pi / 180
-	var b scenes.Builder
+	var b sceneload.Builder
 	b.Box(mgl32.Vec3{-3, -0.2, -2}, mgl32.Vec3{1, 0, 2})
 	b.Ramp(1, 7, -2, 2, -0.2, 0, float32(6*math.Tan(slope)))
 	lw, err := world.New(b.Mesh(), lib, world.Options{CacheDir: t.TempDir()})

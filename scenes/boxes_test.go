@@ -74,7 +74,7 @@ func TestBoxesMatchGo(t *testing.T) {
 // TestDescendMatchesGo checks the platform descend (SSE on amd64) against
 // descendGo from every node of a real tree, for random rays.
 func TestDescendMatchesGo(t *testing.T) {
-	m, _ := Builtin("level")
+	m := randomMesh(3000, 7)
 	bvh, err := NewBVH(m, BVHOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,12 @@
-package scenes
+package scenes_test
 
 import (
 	"fmt"
 	"testing"
 
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/sceneload"
+	"github.com/foothold/foothold/scenes"
 )
 
 // benchScenes are the scenes the issue names for ray benchmarks.
@@ -19,13 +21,13 @@ func benchScenes(b *testing.B) []testScene {
 			b.Logf("real meshes absent: benchmarking built-in scenes only")
 			break
 		}
-		m, err := Load(d+"/"+f.spec, LoadOptions{Scale: f.scale})
+		m, err := sceneload.Load(d+"/"+f.spec, sceneload.LoadOptions{Scale: f.scale})
 		if err != nil {
 			b.Fatal(err)
 		}
 		out = append(out, testScene{f.spec, m})
 	}
-	m, err := Load("builtin:level", LoadOptions{})
+	m, err := sceneload.Load("builtin:level", sceneload.LoadOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -39,15 +41,15 @@ func benchScenes(b *testing.B) []testScene {
 // ray.
 func BenchmarkRays(b *testing.B) {
 	for _, sc := range benchScenes(b) {
-		bvh, err := NewBVH(sc.mesh, BVHOptions{})
+		bvh, err := scenes.NewBVH(sc.mesh, scenes.BVHOptions{})
 		if err != nil {
 			b.Fatal(err)
 		}
-		tris := meshTris(sc.mesh)
-		for _, kind := range []RayKind{ShortRays, LongRays} {
-			rays := GenerateRays(sc.mesh, kind, 1<<16, 7)
+		tris := scenes.MeshTris(sc.mesh)
+		for _, kind := range []scenes.RayKind{scenes.ShortRays, scenes.LongRays} {
+			rays := scenes.GenerateRays(sc.mesh, kind, 1<<16, 7)
 			for i := 0; i < 2000; i++ {
-				want, wok := bruteClosest(tris, rays[i])
+				want, wok := scenes.BruteClosest(tris, rays[i])
 				got, gok := bvh.ClosestHit(rays[i], nil)
 				if wok != gok || (wok && got.Triangle != want.Triangle) {
 					b.Fatalf("%s %s ray %d: bvh (%v %+v), brute (%v %+v)", sc.name, kind, i, gok, got, wok, want)
@@ -55,7 +57,7 @@ func BenchmarkRays(b *testing.B) {
 			}
 			name := fmt.Sprintf("%s/%s", sc.name, kind)
 			b.Run(name+"/closest", func(b *testing.B) {
-				var st Stats
+				var st scenes.Stats
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
 					bvh.ClosestHit(rays[i&(len(rays)-1)], &st)
@@ -63,7 +65,7 @@ func BenchmarkRays(b *testing.B) {
 				reportRays(b, st)
 			})
 			b.Run(name+"/any", func(b *testing.B) {
-				var st Stats
+				var st scenes.Stats
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
 					bvh.AnyHit(rays[i&(len(rays)-1)], &st)
@@ -73,7 +75,7 @@ func BenchmarkRays(b *testing.B) {
 			b.Run(name+"/brute", func(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
-					bruteClosest(tris, rays[i&(len(rays)-1)])
+					scenes.BruteClosest(tris, rays[i&(len(rays)-1)])
 				}
 				b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rays/s")
 				b.ReportMetric(float64(len(tris)), "tri-tests/ray")
@@ -82,7 +84,7 @@ func BenchmarkRays(b *testing.B) {
 	}
 }
 
-func reportRays(b *testing.B, st Stats) {
+func reportRays(b *testing.B, st scenes.Stats) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "rays/s")
 	b.ReportMetric(float64(st.TriTests)/float64(st.Rays), "tri-tests/ray")
 	b.ReportMetric(float64(st.Nodes)/float64(st.Rays), "nodes/ray")
@@ -95,7 +97,7 @@ func BenchmarkBVHBuild(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/workers=%d", sc.name, w), func(b *testing.B) {
 				b.ReportAllocs()
 				for i := 0; i < b.N; i++ {
-					if _, err := NewBVH(sc.mesh, BVHOptions{Workers: w}); err != nil {
+					if _, err := scenes.NewBVH(sc.mesh, scenes.BVHOptions{Workers: w}); err != nil {
 						b.Fatal(err)
 					}
 				}

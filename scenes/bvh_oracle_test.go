@@ -1,10 +1,12 @@
-package scenes
+package scenes_test
 
 import (
 	"math"
 	"runtime"
 	"sync"
 	"testing"
+
+	"github.com/foothold/foothold/scenes"
 )
 
 // TestBVHMatchesBruteForce casts 100,000 seeded rays per scene (half short
@@ -19,13 +21,13 @@ func TestBVHMatchesBruteForce(t *testing.T) {
 	for _, sc := range allScenes(t) {
 		t.Run(sc.name, func(t *testing.T) {
 			t.Parallel()
-			bvh, err := NewBVH(sc.mesh, BVHOptions{})
+			bvh, err := scenes.NewBVH(sc.mesh, scenes.BVHOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			tris := meshTris(sc.mesh)
-			for _, kind := range []RayKind{ShortRays, LongRays} {
-				rays := GenerateRays(sc.mesh, kind, n, 42)
+			tris := scenes.MeshTris(sc.mesh)
+			for _, kind := range []scenes.RayKind{scenes.ShortRays, scenes.LongRays} {
+				rays := scenes.GenerateRays(sc.mesh, kind, n, 42)
 				hits := checkRays(t, bvh, tris, rays, kind)
 				t.Logf("%s rays: %d of %d hit", kind, hits, n)
 				if hits == 0 || hits == n {
@@ -36,7 +38,7 @@ func TestBVHMatchesBruteForce(t *testing.T) {
 	}
 }
 
-func checkRays(t *testing.T, bvh *BVH, tris []triVerts, rays []Ray, kind RayKind) int {
+func checkRays(t *testing.T, bvh *scenes.BVH, tris []scenes.TriVerts, rays []scenes.Ray, kind scenes.RayKind) int {
 	workers := runtime.GOMAXPROCS(0)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
@@ -48,7 +50,7 @@ func checkRays(t *testing.T, bvh *BVH, tris []triVerts, rays []Ray, kind RayKind
 			h, b := 0, 0
 			for i := w; i < len(rays); i += workers {
 				r := rays[i]
-				want, wok := bruteClosest(tris, r)
+				want, wok := scenes.BruteClosest(tris, r)
 				got, gok := bvh.ClosestHit(r, nil)
 				any := bvh.AnyHit(r, nil)
 				if wok {

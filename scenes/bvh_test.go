@@ -1,8 +1,6 @@
 package scenes
 
 import (
-	"encoding/binary"
-	"hash/fnv"
 	"math"
 	"testing"
 
@@ -10,7 +8,7 @@ import (
 )
 
 func TestQueriesAllocateNothing(t *testing.T) {
-	m, _ := Builtin("stepping")
+	m := randomMesh(2000, 5)
 	bvh, err := NewBVH(m, BVHOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -26,64 +24,17 @@ func TestQueriesAllocateNothing(t *testing.T) {
 	}
 }
 
-// bvhHash hashes everything a query reads.
-func bvhHash(b *BVH) uint64 {
-	h := fnv.New64a()
-	for _, n := range b.nodes {
-		binary.Write(h, binary.LittleEndian, n)
-	}
-	binary.Write(h, binary.LittleEndian, b.tris)
-	binary.Write(h, binary.LittleEndian, b.triIndex)
-	return h.Sum64()
-}
-
-func TestBuildIndependentOfWorkers(t *testing.T) {
-	for _, sc := range allScenes(t) {
-		var want uint64
-		for i, w := range []int{1, 2, 3, 8} {
-			b, err := NewBVH(sc.mesh, BVHOptions{Workers: w})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if h := bvhHash(b); i == 0 {
-				want = h
-			} else if h != want {
-				t.Errorf("%s: BVH built with %d workers differs from one built with 1", sc.name, w)
-			}
-		}
-	}
-}
-
-// maxStack walks the tree and returns the most entries any query can have
-// on its stack: along a path, the sum of (inner children - 1).
-func maxStack(b *BVH) int {
-	var walk func(i int32) int
-	walk = func(i int32) int {
-		n := &b.nodes[i]
-		inner, deepest := 0, 0
-		for c := 0; c < bvhWidth; c++ {
-			if n.count[c] == 0 && n.child[c] > 0 {
-				inner++
-				deepest = max(deepest, walk(n.child[c]))
-			}
-		}
-		return max(inner-1, 0) + deepest
-	}
-	return walk(0)
-}
-
 // TestDeepTreeStackBound builds a tree that SAH makes very deep (triangles
 // at exponentially growing distances, so every split peels one off) and
 // checks the stack bound and the answers.
 func TestDeepTreeStackBound(t *testing.T) {
-	var b Builder
+	m := &Mesh{}
 	x := float32(0.001)
 	for i := 0; i < 120; i++ {
-		b.Triangle(mgl32.Vec3{x, 0, 0}, mgl32.Vec3{x, 0, 0.001 * x}, mgl32.Vec3{x * 1.01, 0.001 * x, 0})
-		b.Triangle(mgl32.Vec3{x, 1, 0}, mgl32.Vec3{x, 1, 0.5}, mgl32.Vec3{x + 0.5, 1, 0})
+		addTriangle(m, mgl32.Vec3{x, 0, 0}, mgl32.Vec3{x, 0, 0.001 * x}, mgl32.Vec3{x * 1.01, 0.001 * x, 0})
+		addTriangle(m, mgl32.Vec3{x, 1, 0}, mgl32.Vec3{x, 1, 0.5}, mgl32.Vec3{x + 0.5, 1, 0})
 		x *= 1.3
 	}
-	m := b.Mesh()
 	bvh, err := NewBVH(m, BVHOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -97,30 +48,6 @@ func TestDeepTreeStackBound(t *testing.T) {
 	rays := append(GenerateRays(m, LongRays, 5000, 3), GenerateRays(m, ShortRays, 5000, 4)...)
 	if bad := checkRaysQuiet(bvh, tris, rays); bad > 0 {
 		t.Fatalf("%d of %d rays disagree with brute force on the deep tree", bad, len(rays))
-	}
-}
-
-func checkRaysQuiet(bvh *BVH, tris []triVerts, rays []Ray) int {
-	bad := 0
-	for _, r := range rays {
-		want, wok := bruteClosest(tris, r)
-		got, gok := bvh.ClosestHit(r, nil)
-		if wok != gok || bvh.AnyHit(r, nil) != wok || (wok && (got.Triangle != want.Triangle || got.T != want.T)) {
-			bad++
-		}
-	}
-	return bad
-}
-
-func TestStackBoundOnRealScenes(t *testing.T) {
-	for _, sc := range allScenes(t) {
-		b, err := NewBVH(sc.mesh, BVHOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := maxStack(b); got > bvhStackSize {
-			t.Errorf("%s: worst-case stack %d > %d", sc.name, got, bvhStackSize)
-		}
 	}
 }
 
@@ -151,7 +78,7 @@ func TestNewBVHRejectsInvalidMesh(t *testing.T) {
 
 // TestHitNormal checks that the normal a hit returns is the hit triangle's.
 func TestHitNormal(t *testing.T) {
-	m, _ := Builtin("climbing")
+	m := randomMesh(2000, 6)
 	bvh, _ := NewBVH(m, BVHOptions{})
 	for _, r := range GenerateRays(m, ShortRays, 5000, 9) {
 		h, ok := bvh.ClosestHit(r, nil)

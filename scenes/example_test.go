@@ -2,7 +2,8 @@ package scenes_test
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/foothold/foothold/sceneload"
 
 	"github.com/foothold/foothold/scenes"
 )
@@ -10,7 +11,7 @@ import (
 // A probe ray straight down onto the first tread of the stepping scene's
 // 0.45 m stairs: where is the surface, and could a foot stand on it?
 func ExampleBVH_ClosestHit() {
-	m, err := scenes.Load("builtin:stepping", scenes.LoadOptions{})
+	m, err := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
 	if err != nil {
 		panic(err)
 	}
@@ -26,16 +27,4 @@ func ExampleBVH_ClosestHit() {
 	// Output:
 	// surface at y = 0.45 m, normal [0 1 0]
 	// anything within 0.5 m: false
-}
-
-// Reading an OBJ from any reader: quads are fan-triangulated.
-func ExampleReadOBJ() {
-	src := "v 0 0 0\nv 2 0 0\nv 2 0 2\nv 0 0 2\nf 1 4 3 2\n"
-	m, err := scenes.ReadOBJ(strings.NewReader(src), "floor.obj")
-	if err != nil {
-		panic(err)
-	}
-	fmt.Printf("%d triangles, %.1f m²\n", m.NumTriangles(), m.SurfaceArea())
-	// Output:
-	// 2 triangles, 4.0 m²
 }

@@ -57,7 +57,7 @@ func (m *Mesh) TriangleNormal(t int) mgl32.Vec3 {
 // TriangleArea returns the area of triangle t in m², computed in float64.
 func (m *Mesh) TriangleArea(t int) float64 {
 	a, b, c := m.Triangle(t)
-	return 0.5 * crossLen64(a, b, c)
+	return Area(a, b, c)
 }
 
 // Bounds returns the box of all vertices referenced by a triangle.
@@ -169,3 +169,6 @@ func dist2_64(a, b mgl32.Vec3) float64 {
 	x, y, z := float64(a[0])-float64(b[0]), float64(a[1])-float64(b[1]), float64(a[2])-float64(b[2])
 	return x*x + y*y + z*z
 }
+
+// Area is the area of triangle abc, computed in float64.
+func Area(a, b, c mgl32.Vec3) float64 { return 0.5 * crossLen64(a, b, c) }

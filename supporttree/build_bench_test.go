@@ -3,6 +3,8 @@ package supporttree
 import (
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 )
@@ -23,7 +25,7 @@ var (
 // 8-point foot templates on both cores. Metrics: seconds per build and its
 // speed-up over the paper, ray-triangle tests and their share of the paper's.
 func BenchmarkTableII(b *testing.B) {
-	m, _ := scenes.Builtin("stepping")
+	m, _ := sceneload.Builtin("stepping")
 	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 	for _, name := range []string{"foot", "foot4", "foot6", "foot8"} {
 		t, _ := dock.Builtin(name)
@@ -50,7 +52,7 @@ func BenchmarkTableII(b *testing.B) {
 // its size against the paper's.
 func BenchmarkTableIII(b *testing.B) {
 	for _, name := range []string{"stepping", "climbing", "level"} {
-		m, _ := scenes.Builtin(name)
+		m, _ := sceneload.Builtin(name)
 		bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 		foot, _ := dock.Builtin("foot")
 		b.Run(name, func(b *testing.B) {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
@@ -58,11 +60,11 @@ func TestBuildEqualsExhaustiveSweep(t *testing.T) {
 	}
 	var list []sc
 	for _, n := range []string{"stepping", "climbing"} {
-		m, _ := scenes.Builtin(n)
+		m, _ := sceneload.Builtin(n)
 		list = append(list, sc{n, m})
 	}
 	if d, ok := shareddata.Dir(); ok {
-		m, err := scenes.Load(d+"/meshes/godot-nav-level.obj", scenes.LoadOptions{})
+		m, err := sceneload.Load(d+"/meshes/godot-nav-level.obj", sceneload.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -114,7 +116,7 @@ func TestColumnsMatchRays(t *testing.T) {
 		list = list[:1]
 	}
 	for _, s := range list {
-		m, err := scenes.Load(shareddata.Path(t, s.name), scenes.LoadOptions{Scale: s.scale})
+		m, err := sceneload.Load(shareddata.Path(t, s.name), sceneload.LoadOptions{Scale: s.scale})
 		if err != nil {
 			t.Fatal(err)
 		}

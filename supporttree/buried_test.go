@@ -3,6 +3,8 @@ package supporttree
 import (
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/scenes"
 )
 
@@ -11,7 +13,7 @@ import (
 // the floor slab are buried; treads, the open floor, a stepping stone's top
 // (from the lattice layers below and above it) and the box top are not.
 func TestBuried(t *testing.T) {
-	m, _ := scenes.Load("builtin:stepping", scenes.LoadOptions{})
+	m, _ := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
 	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 	const inc = 0.1
 	for _, c := range []struct {

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 )
@@ -18,7 +20,7 @@ var update = flag.Bool("update", false, "rewrite testdata/golden-v1.fst")
 // goldenFile builds the file the golden copy holds: builtin:climbing with
 // the foot and hand templates on the default lattice.
 func goldenFile(t testing.TB) (*File, *scenes.Mesh, []*dock.Template) {
-	m, _ := scenes.Builtin("climbing")
+	m, _ := sceneload.Builtin("climbing")
 	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 	lat := dock.DefaultLattice()
 	f := &File{Lattice: lat, SceneHash: SceneHash(m), SceneTriangles: uint32(m.NumTriangles())}
@@ -109,7 +111,7 @@ func TestFileRefusals(t *testing.T) {
 	}
 	// Another scene, a missing template, a changed template.
 	good, _ := Decode(data)
-	other, _ := scenes.Builtin("stepping")
+	other, _ := sceneload.Builtin("stepping")
 	if _, err := good.Trees(other, ts); !errors.Is(err, ErrWrongScene) {
 		t.Errorf("other scene: error %v, want ErrWrongScene", err)
 	}

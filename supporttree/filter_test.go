@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 )
@@ -11,7 +13,7 @@ import (
 // Filter keeps exactly the positions asked for, with their yaw sets; keeping
 // everything gives the same tree, keeping nothing an empty one.
 func TestFilter(t *testing.T) {
-	m, _ := scenes.Builtin("stepping")
+	m, _ := sceneload.Builtin("stepping")
 	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 	tp, _ := dock.Builtin("foot")
 	tr, _, err := Build(m, bvh, tp, dock.DefaultLattice(), BuildOptions{})

@@ -3,6 +3,8 @@ package supportview_test
 import (
 	"fmt"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supporttree"
@@ -12,7 +14,7 @@ import (
 
 // Two floors, the upper one over half of the lower: two storeys.
 func ExampleStoreys() {
-	var b scenes.Builder
+	var b sceneload.Builder
 	b.Box(mgl32.Vec3{0, -0.2, 0}, mgl32.Vec3{4, 0, 4})
 	b.Box(mgl32.Vec3{0, 2.8, 0}, mgl32.Vec3{4, 3, 2})
 	m := b.Mesh()

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
@@ -42,7 +44,7 @@ func sum(st []Storey) int64 {
 // A floor half covered by another 3 m above is two storeys; stairs and
 // platforms side by side are one; n bands are n.
 func TestStoreys(t *testing.T) {
-	var b scenes.Builder
+	var b sceneload.Builder
 	b.Box(mgl32.Vec3{0, -0.2, 0}, mgl32.Vec3{6, 0, 6})
 	b.Box(mgl32.Vec3{0, 2.8, 0}, mgl32.Vec3{6, 3, 3})
 	two := build(t, b.Mesh(), "foot")
@@ -50,7 +52,7 @@ func TestStoreys(t *testing.T) {
 	if len(st) != 2 || st[0].Hi > 2.9 || st[1].Lo < 0.1 || sum(st) != two.Positions() {
 		t.Fatalf("stacked floors: %+v", st)
 	}
-	m, err := scenes.Load("builtin:stepping", scenes.LoadOptions{})
+	m, err := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +68,7 @@ func TestStoreys(t *testing.T) {
 // The picture paints every supported position's pixel in its yaw colour
 // (blended over the level), and leaves the gap unpainted.
 func TestPicture(t *testing.T) {
-	m, err := scenes.Load("builtin:stepping", scenes.LoadOptions{})
+	m, err := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +101,7 @@ func TestPicture(t *testing.T) {
 // The glb reads back with the level and one marker mesh per storey holding
 // one arrow per supported position.
 func TestGLBPerPosition(t *testing.T) {
-	m, err := scenes.Load("builtin:stepping", scenes.LoadOptions{})
+	m, err := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +134,7 @@ func TestGLBPerPosition(t *testing.T) {
 
 // Large levels: one strip per run, and the file stays small.
 func TestGLBPerRunDungeon(t *testing.T) {
-	m, err := scenes.Load(shareddata.Path(t, "meshes/dungeon.obj"), scenes.LoadOptions{})
+	m, err := sceneload.Load(shareddata.Path(t, "meshes/dungeon.obj"), sceneload.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

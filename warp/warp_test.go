@@ -4,6 +4,8 @@ import (
 	"math"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
@@ -175,7 +177,7 @@ func TestWarpPlanOnStepping(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := scenes.Load("builtin:stepping", scenes.LoadOptions{})
+	m, err := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

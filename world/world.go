@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
@@ -34,7 +36,7 @@ type World struct {
 
 // Options say where a World's support data comes from.
 type Options struct {
-	Load scenes.LoadOptions
+	Load sceneload.LoadOptions
 	// FST is a support file built for the scene (preprocess build). When
 	// empty the support data is read from the cache, or built and cached
 	// when the cache has none for this scene and these templates.
@@ -50,7 +52,7 @@ type Options struct {
 // Load loads the scene spec (a mesh file or builtin:NAME) and the
 // support data of every template lib docks with.
 func Load(spec string, lib *action.Library, opt Options) (*World, error) {
-	m, err := scenes.Load(spec, opt.Load)
+	m, err := sceneload.Load(spec, opt.Load)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/library"
 
 	"github.com/foothold/foothold/dock"
@@ -49,7 +51,7 @@ func TestLoadWorldCache(t *testing.T) {
 			t.Errorf("template %s: the cached tree differs from the built one", n)
 		}
 		// An independent build agrees with both.
-		m, _ := scenes.Load("builtin:stepping", scenes.LoadOptions{})
+		m, _ := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
 		bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 		tc, _, err := supporttree.Build(m, bvh, a.Templates[n], geoquery.DefaultParams().Lattice, supporttree.BuildOptions{})
 		if err != nil {

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
 )
 
@@ -48,7 +49,7 @@ func runDocks(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "planner docks: %v\n", err)
 			return 1
 		}
-		eff, err = motion.ReadEffectors(f, *effFile, c.Skeleton)
+		eff, err = library.ReadEffectors(f, *effFile, c.Skeleton)
 		f.Close()
 		if err != nil {
 			fmt.Fprintf(stderr, "planner docks: %v\n", err)

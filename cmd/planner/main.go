@@ -25,6 +25,8 @@ import (
 	"os"
 	"strings"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/internal/sceneflag"
 
 	"github.com/foothold/foothold/dock"
@@ -99,7 +101,7 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1
 	}
-	m, err := scenes.Load(*spec, opts)
+	m, err := sceneload.Load(*spec, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1
@@ -112,8 +114,8 @@ func runProfile(args []string, stdout, stderr io.Writer) int {
 	b := m.Bounds()
 	r := report{Scene: *spec, Triangles: m.NumTriangles(), SurfaceAreaM2: m.SurfaceArea(), BoundsVolume: b.Volume(),
 		BVHNodes: bvh.Stats().Nodes, BVHBuildMS: float64(bvh.Stats().Duration.Microseconds()) / 1000}
-	for _, s := range scenes.BuiltinScenes() {
-		if scenes.BuiltinPrefix+s.Name == *spec {
+	for _, s := range sceneload.BuiltinScenes() {
+		if sceneload.BuiltinPrefix+s.Name == *spec {
 			r.PaperAreaM2, r.PaperVolumeM3 = s.PaperAreaM2, s.PaperVolM3
 		}
 	}

@@ -13,6 +13,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/foothold/foothold/sceneload"
+
+	"github.com/foothold/foothold/export"
+
 	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/script"
 
@@ -61,7 +65,7 @@ type reuse struct {
 // runOptions say how a scripted run plans.
 type runOptions struct {
 	fst    string
-	load   scenes.LoadOptions
+	load   sceneload.LoadOptions
 	depth  int
 	work   int           // plan nodes per frame (0: time budget only)
 	budget time.Duration // planning time per frame (0: work budget only)
@@ -113,7 +117,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err := motion.SaveBVH(sum.BVH, res.Clip); err != nil {
 		return nil, err
 	}
-	if err := motion.SaveGLB(sum.GLB, res.Clip); err != nil {
+	if err := export.SaveGLB(sum.GLB, res.Clip); err != nil {
 		return nil, err
 	}
 	if err := drawRun(w.Mesh, res, sum.PNG, spec); err != nil {

@@ -9,6 +9,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/foothold/foothold/library"
+
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/scenes"
@@ -135,5 +137,5 @@ func loadTemplates(spec string) ([]*dock.Template, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return dock.ReadTemplates(f, spec)
+	return library.ReadTemplates(f, spec)
 }

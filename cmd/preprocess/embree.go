@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/scenes"
 )
 
@@ -49,7 +51,7 @@ func runEmbree(bin string, m *scenes.Mesh, rays []scenes.Ray, reps int, hits []s
 	}
 	defer os.RemoveAll(dir)
 	objPath, raysPath, hitsPath := filepath.Join(dir, "mesh.obj"), filepath.Join(dir, "rays.bin"), filepath.Join(dir, "hits.bin")
-	if err := writeFile(objPath, func(w io.Writer) error { return scenes.WriteOBJ(w, m) }); err != nil {
+	if err := writeFile(objPath, func(w io.Writer) error { return sceneload.WriteOBJ(w, m) }); err != nil {
 		return nil, err
 	}
 	if err := writeFile(raysPath, func(w io.Writer) error { return scenes.WriteRays(w, rays) }); err != nil {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
 )
@@ -132,7 +134,7 @@ func TestBenchRaysWrite(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, _ := scenes.Builtin("climbing")
+	m, _ := sceneload.Builtin("climbing")
 	want := scenes.GenerateRays(m, scenes.ShortRays, 3000, 9)
 	if len(rays) != len(want) {
 		t.Fatalf("%d rays in the file, want %d", len(rays), len(want))

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/internal/sceneflag"
 
 	"github.com/foothold/foothold/scenes"
@@ -49,7 +51,7 @@ func (sf *sceneFlags) load() (*scenes.Mesh, error) {
 	if err != nil {
 		return nil, err
 	}
-	return scenes.Load(sf.spec, opts)
+	return sceneload.Load(sf.spec, opts)
 }
 
 // loadWithBVH loads the scene and builds its BVH on all cores.

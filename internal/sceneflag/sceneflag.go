@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/foothold/foothold/sceneload"
+
 	"github.com/foothold/foothold/scenes"
 )
 
@@ -31,13 +33,13 @@ func (f *Flags) Register(fs *flag.FlagSet) {
 }
 
 // Options checks the flags and returns them as load options.
-func (f *Flags) Options() (scenes.LoadOptions, error) {
+func (f *Flags) Options() (sceneload.LoadOptions, error) {
 	if !(f.Scale > 0) || f.Scale > 1e6 {
-		return scenes.LoadOptions{}, fmt.Errorf("--scale %v: want a positive number", f.Scale)
+		return sceneload.LoadOptions{}, fmt.Errorf("--scale %v: want a positive number", f.Scale)
 	}
 	up, err := scenes.ParseAxis(f.Up)
 	if err != nil {
-		return scenes.LoadOptions{}, err
+		return sceneload.LoadOptions{}, err
 	}
-	return scenes.LoadOptions{Scale: float32(f.Scale), Up: up, ExcludeNodes: f.Exclude}, nil
+	return sceneload.LoadOptions{Scale: float32(f.Scale), Up: up, ExcludeNodes: f.Exclude}, nil
 }

@@ -1,4 +1,4 @@
-package scenes
+package sceneload
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/foothold/foothold/scenes"
 )
 
 func TestReadOBJForms(t *testing.T) {
@@ -88,9 +90,9 @@ func TestLoadOBJMalformed(t *testing.T) {
 		if got := strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""); !strings.Contains(got, c.want) {
 			t.Errorf("%s: error %q, want it to contain %q", c.name, got, c.want)
 		}
-		var pe *ParseError
+		var pe *scenes.ParseError
 		if !errors.As(err, &pe) || pe.File != p {
-			t.Errorf("%s: error %v is not a *ParseError naming %s", c.name, err, p)
+			t.Errorf("%s: error %v is not a *scenes.ParseError naming %s", c.name, err, p)
 		}
 	}
 }
@@ -113,7 +115,7 @@ func TestLoadMissingAndUnknown(t *testing.T) {
 func TestWriteOBJRoundTrip(t *testing.T) {
 	for _, name := range []string{"stepping", "level"} {
 		m, _ := Builtin(name)
-		m.Transform(0.37, UpZ) // awkward float32 values
+		m.Transform(0.37, scenes.UpZ) // awkward float32 values
 		var buf bytes.Buffer
 		if err := WriteOBJ(&buf, m); err != nil {
 			t.Fatal(err)
@@ -140,7 +142,7 @@ func FuzzReadOBJ(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src string) {
 		m, err := ReadOBJ(strings.NewReader(src), "fuzz.obj")
 		if err != nil {
-			var pe *ParseError
+			var pe *scenes.ParseError
 			if !errors.As(err, &pe) || pe.File != "fuzz.obj" {
 				t.Fatalf("error %v does not name the file", err)
 			}
@@ -150,7 +152,7 @@ func FuzzReadOBJ(f *testing.F) {
 			return
 		}
 		// A mesh that loads must be usable.
-		if _, err := NewBVH(m, BVHOptions{Workers: 1}); err != nil {
+		if _, err := scenes.NewBVH(m, scenes.BVHOptions{Workers: 1}); err != nil {
 			t.Fatalf("loaded mesh fails to build: %v", err)
 		}
 	})

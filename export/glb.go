@@ -1,9 +1,10 @@
-package motion
+package export
 
 import (
 	"io"
 
 	"github.com/foothold/foothold/internal/atomicfile"
+	"github.com/foothold/foothold/motion"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
 )
@@ -12,7 +13,7 @@ import (
 // included) in the skeleton's hierarchy, at its rest offset, and one
 // animation sampling every frame — the root's translation and every
 // joint's rotation, linearly interpolated. Any glTF viewer plays it.
-func WriteGLB(w io.Writer, c *Clip) error {
+func WriteGLB(w io.Writer, c *motion.Clip) error {
 	if err := c.Validate(); err != nil {
 		return err
 	}
@@ -70,6 +71,6 @@ func WriteGLB(w io.Writer, c *Clip) error {
 }
 
 // SaveGLB writes the clip to path atomically.
-func SaveGLB(path string, c *Clip) error {
+func SaveGLB(path string, c *motion.Clip) error {
 	return atomicfile.Write(path, func(w io.Writer) error { return WriteGLB(w, c) })
 }

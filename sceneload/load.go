@@ -1,4 +1,4 @@
-package scenes
+package sceneload
 
 import (
 	"errors"
@@ -7,33 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/foothold/foothold/scenes"
 )
-
-// Axis names the up axis of a source file.
-type Axis uint8
-
-const (
-	UpY Axis = iota // +Y up (glTF, our convention): kept as is
-	UpZ             // +Z up (Blender, Quake-family maps): rotated to +Y up
-)
-
-// ParseAxis reads "y" or "z" (case-insensitive).
-func ParseAxis(s string) (Axis, error) {
-	switch strings.ToLower(s) {
-	case "y", "":
-		return UpY, nil
-	case "z":
-		return UpZ, nil
-	}
-	return UpY, fmt.Errorf("unknown up axis %q (want y or z)", s)
-}
-
-func (a Axis) String() string {
-	if a == UpZ {
-		return "z"
-	}
-	return "y"
-}
 
 // LoadOptions says how to bring a scene file into Foothold's frame.
 type LoadOptions struct {
@@ -41,7 +17,7 @@ type LoadOptions struct {
 	// maps. Zero means 1. [Units: m per file unit] [Limit: > 0, finite]
 	Scale float32
 	// Up is the file's up axis; UpZ is rotated to +Y.
-	Up Axis
+	Up scenes.Axis
 	// ExcludeNodes names glTF nodes left out with their whole subtree (e.g.
 	// the truck-town level's 2 km "OuterGroundMesh"). Ignored for OBJ.
 	ExcludeNodes []string
@@ -69,12 +45,12 @@ const BuiltinPrefix = "builtin:"
 // .obj, .gltf or .glb file. The mesh is transformed by opts, validated, and
 // cleared of degenerate triangles (counted in Mesh.Degenerate). Errors name
 // the file and, for text files, the line.
-func Load(spec string, opts LoadOptions) (*Mesh, error) {
+func Load(spec string, opts LoadOptions) (*scenes.Mesh, error) {
 	if err := opts.validate(); err != nil {
 		return nil, fmt.Errorf("scenes: %s: %w", spec, err)
 	}
 	var (
-		m   *Mesh
+		m   *scenes.Mesh
 		err error
 	)
 	if name, ok := strings.CutPrefix(spec, BuiltinPrefix); ok {
@@ -86,7 +62,7 @@ func Load(spec string, opts LoadOptions) (*Mesh, error) {
 		case ".gltf", ".glb":
 			m, err = loadGLTFFile(spec, opts.ExcludeNodes)
 		default:
-			err = &ParseError{File: spec, Err: fmt.Errorf("unknown scene format %q (want .obj, .gltf, .glb or builtin:NAME)", ext)}
+			err = &scenes.ParseError{File: spec, Err: fmt.Errorf("unknown scene format %q (want .obj, .gltf, .glb or builtin:NAME)", ext)}
 		}
 	}
 	if err != nil {
@@ -99,21 +75,21 @@ func Load(spec string, opts LoadOptions) (*Mesh, error) {
 }
 
 // finish applies the load options, validates, and drops degenerates.
-func finish(m *Mesh, file string, opts LoadOptions) error {
-	if s := opts.scale(); s != 1 || opts.Up != UpY {
+func finish(m *scenes.Mesh, file string, opts LoadOptions) error {
+	if s := opts.scale(); s != 1 || opts.Up != scenes.UpY {
 		m.Transform(s, opts.Up)
 	}
 	if err := m.Validate(); err != nil {
-		return &ParseError{File: file, Err: err}
+		return &scenes.ParseError{File: file, Err: err}
 	}
 	m.DropDegenerate()
 	if m.NumTriangles() == 0 {
-		return &ParseError{File: file, Err: fmt.Errorf("%w: all %d triangles are degenerate", ErrEmpty, m.Degenerate)}
+		return &scenes.ParseError{File: file, Err: fmt.Errorf("%w: all %d triangles are degenerate", scenes.ErrEmpty, m.Degenerate)}
 	}
 	return nil
 }
 
-func loadOBJFile(path string) (*Mesh, error) {
+func loadOBJFile(path string) (*scenes.Mesh, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -1,6 +1,9 @@
-package scenes
+package sceneload
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // Level layout: a grid of cells inside 100 m × 12 m × 106.2 m (127,440 m³,
 // the paper's Counter-Strike level is 127,428 m³). Unused cells are outside the
@@ -31,7 +34,7 @@ var levelMap = [levelCellsZ]string{
 
 type levelGen struct {
 	b   Builder
-	rng *RNG
+	rng *scenes.RNG
 }
 
 func (g *levelGen) box(x0, y0, z0, x1, y1, z1 float32) {
@@ -39,8 +42,8 @@ func (g *levelGen) box(x0, y0, z0, x1, y1, z1 float32) {
 }
 
 // level generates the arena; see levelMap.
-func level() *Mesh {
-	g := &levelGen{rng: NewRNG(0x1e7e1)}
+func level() *scenes.Mesh {
+	g := &levelGen{rng: scenes.NewRNG(0x1e7e1)}
 	used := func(i, j int) bool {
 		return i >= 0 && j >= 0 && i < levelCellsX && j < levelCellsZ && levelMap[j][i] != '.'
 	}

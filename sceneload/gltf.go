@@ -1,4 +1,4 @@
-package scenes
+package sceneload
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 )
@@ -18,7 +19,7 @@ import (
 // gltfMaxDepth bounds the node hierarchy; deeper (or cyclic) graphs are errors.
 const gltfMaxDepth = 256
 
-func loadGLTFFile(path string, exclude []string) (*Mesh, error) {
+func loadGLTFFile(path string, exclude []string) (*scenes.Mesh, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -35,13 +36,13 @@ func loadGLTFFile(path string, exclude []string) (*Mesh, error) {
 // are skipped. Nodes named in exclude are left out with their subtrees.
 // Textures are never read and unknown extensions are ignored. name is used in
 // errors. The mesh is returned as read (Load validates it).
-func ReadGLTF(r io.Reader, fsys fs.FS, name string, exclude []string) (*Mesh, error) {
+func ReadGLTF(r io.Reader, fsys fs.FS, name string, exclude []string) (*scenes.Mesh, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
-		return nil, &ParseError{File: name, Err: err}
+		return nil, &scenes.ParseError{File: name, Err: err}
 	}
 	if err := checkGLB(data); err != nil {
-		return nil, &ParseError{File: name, Err: err}
+		return nil, &scenes.ParseError{File: name, Err: err}
 	}
 	dec := gltf.NewDecoderFS(bytes.NewReader(data), fsys)
 	if fsys == nil {
@@ -49,9 +50,9 @@ func ReadGLTF(r io.Reader, fsys fs.FS, name string, exclude []string) (*Mesh, er
 	}
 	doc := new(gltf.Document)
 	if err := decodeGLTF(dec, doc); err != nil {
-		return nil, &ParseError{File: name, Err: err}
+		return nil, &scenes.ParseError{File: name, Err: err}
 	}
-	g := gltfReader{doc: doc, name: name, skip: map[string]bool{}, m: &Mesh{}, seen: make([]bool, len(doc.Nodes))}
+	g := gltfReader{doc: doc, name: name, skip: map[string]bool{}, m: &scenes.Mesh{}, seen: make([]bool, len(doc.Nodes))}
 	for _, n := range exclude {
 		g.skip[n] = true
 	}
@@ -116,12 +117,12 @@ type gltfReader struct {
 	doc  *gltf.Document
 	name string
 	skip map[string]bool
-	m    *Mesh
+	m    *scenes.Mesh
 	seen []bool // nodes reached so far: glTF nodes form strict trees
 }
 
 func (g *gltfReader) fail(place string, format string, a ...any) error {
-	return &ParseError{File: g.name, Place: place, Err: fmt.Errorf(format, a...)}
+	return &scenes.ParseError{File: g.name, Place: place, Err: fmt.Errorf(format, a...)}
 }
 
 func (g *gltfReader) roots() ([]int, error) {

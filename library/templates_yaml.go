@@ -1,14 +1,16 @@
-package dock
+package library
 
 import (
 	"io"
 
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/yamlnode"
 	"github.com/go-gl/mathgl/mgl32"
 	"gopkg.in/yaml.v3"
 )
 
-// ParseError is bad input at a line of a template file.
+// ParseError is bad input at a line of an authoring file (templates,
+// effectors, actions, graphs).
 type ParseError = yamlnode.ParseError
 
 // ReadTemplates reads a template file:
@@ -24,8 +26,8 @@ type ParseError = yamlnode.ParseError
 // Unknown fields, missing fields, wrong types, duplicate names and templates
 // that fail Validate are errors naming the file and line. Normals are
 // normalised.
-func ReadTemplates(r io.Reader, name string) ([]*Template, error) {
-	p := parser{yamlnode.Parser{File: name}}
+func ReadTemplates(r io.Reader, name string) ([]*dock.Template, error) {
+	p := templateParser{yamlnode.Parser{File: name}}
 	root, err := p.Decode(r, "a 'templates' list")
 	if err != nil {
 		return nil, err
@@ -41,7 +43,7 @@ func ReadTemplates(r io.Reader, name string) ([]*Template, error) {
 	if list.Kind != yaml.SequenceNode {
 		return nil, p.fail(list, "'templates' must be a list")
 	}
-	var out []*Template
+	var out []*dock.Template
 	seen := map[string]int{}
 	for _, n := range list.Content {
 		t, err := p.template(n)
@@ -57,20 +59,22 @@ func ReadTemplates(r io.Reader, name string) ([]*Template, error) {
 	return out, nil
 }
 
-type parser struct{ yamlnode.Parser }
+type templateParser struct{ yamlnode.Parser }
 
-func (p parser) fail(n *yaml.Node, format string, a ...any) error { return p.Fail(n, format, a...) }
+func (p templateParser) fail(n *yaml.Node, format string, a ...any) error {
+	return p.Fail(n, format, a...)
+}
 
-func (p parser) mapping(n *yaml.Node, allowed ...string) (map[string]*yaml.Node, error) {
+func (p templateParser) mapping(n *yaml.Node, allowed ...string) (map[string]*yaml.Node, error) {
 	return p.Mapping(n, allowed...)
 }
 
-func (p parser) template(n *yaml.Node) (*Template, error) {
+func (p templateParser) template(n *yaml.Node) (*dock.Template, error) {
 	f, err := p.mapping(n, "name", "group", "tolerance_deg", "points")
 	if err != nil {
 		return nil, err
 	}
-	t := &Template{ToleranceDeg: DefaultToleranceDeg}
+	t := &dock.Template{ToleranceDeg: dock.DefaultToleranceDeg}
 	if f["name"] == nil {
 		return nil, p.fail(n, "template without a name")
 	}
@@ -96,7 +100,7 @@ func (p parser) template(n *yaml.Node) (*Template, error) {
 		if err != nil {
 			return nil, err
 		}
-		var cp ContactPoint
+		var cp dock.ContactPoint
 		for _, key := range []string{"position", "normal"} {
 			v := pf[key]
 			if v == nil {
@@ -121,10 +125,10 @@ func (p parser) template(n *yaml.Node) (*Template, error) {
 	return t, nil
 }
 
-func (p parser) str(n *yaml.Node) (string, error)     { return p.Str(n) }
-func (p parser) number(n *yaml.Node) (float32, error) { return p.Number(n) }
+func (p templateParser) str(n *yaml.Node) (string, error)     { return p.Str(n) }
+func (p templateParser) number(n *yaml.Node) (float32, error) { return p.Number(n) }
 
-func (p parser) vec3(n *yaml.Node) (mgl32.Vec3, error) {
+func (p templateParser) vec3(n *yaml.Node) (mgl32.Vec3, error) {
 	if n.Kind != yaml.SequenceNode || len(n.Content) != 3 {
 		return mgl32.Vec3{}, p.fail(n, "want a list of 3 numbers [x, y, z]")
 	}
@@ -141,7 +145,7 @@ func (p parser) vec3(n *yaml.Node) (mgl32.Vec3, error) {
 
 // WriteTemplates writes templates in the format ReadTemplates reads; the
 // numbers are written so that they read back to the same float32 values.
-func WriteTemplates(w io.Writer, ts []*Template) error {
+func WriteTemplates(w io.Writer, ts []*dock.Template) error {
 	type point struct {
 		Position []float32 `yaml:"position,flow"`
 		Normal   []float32 `yaml:"normal,flow"`

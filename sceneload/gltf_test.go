@@ -1,4 +1,4 @@
-package scenes
+package sceneload
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
@@ -39,7 +40,7 @@ func encodeGLB(t testing.TB, doc *gltf.Document) []byte {
 	return buf.Bytes()
 }
 
-func readGLB(t testing.TB, data []byte, exclude ...string) (*Mesh, error) {
+func readGLB(t testing.TB, data []byte, exclude ...string) (*scenes.Mesh, error) {
 	return ReadGLTF(bytes.NewReader(data), nil, "test.glb", exclude)
 }
 
@@ -199,9 +200,9 @@ func TestGLTFMalformed(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "test.glb") {
 			t.Errorf("%s: error %v, want one naming test.glb and containing %q", c.name, err, c.want)
 		}
-		var pe *ParseError
+		var pe *scenes.ParseError
 		if err != nil && !errors.As(err, &pe) {
-			t.Errorf("%s: %v is not a *ParseError", c.name, err)
+			t.Errorf("%s: %v is not a *scenes.ParseError", c.name, err)
 		}
 	}
 }
@@ -274,7 +275,7 @@ func FuzzReadGLTF(f *testing.F) {
 		if finish(m, "fuzz.glb", LoadOptions{}) != nil {
 			return
 		}
-		if _, err := NewBVH(m, BVHOptions{Workers: 1}); err != nil {
+		if _, err := scenes.NewBVH(m, scenes.BVHOptions{Workers: 1}); err != nil {
 			t.Fatalf("loaded mesh fails to build: %v", err)
 		}
 	})

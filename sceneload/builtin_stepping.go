@@ -1,11 +1,14 @@
-package scenes
+package sceneload
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // stepping is a 10 m × 4 m room 1.2 m high (48 m³): a floor slab broken by
 // a gap and a pit crossed by stepping stones, four flights of stairs whose
 // risers are 0.10, 0.20, 0.30 and 0.45 m, landings, and a low wall.
-func stepping() *Mesh {
+func stepping() *scenes.Mesh {
 	var b Builder
 	v := func(x, y, z float32) mgl32.Vec3 { return mgl32.Vec3{x, y, z} }
 	const slab = 0.2 // floor thickness; the floor top is y = 0
@@ -47,7 +50,7 @@ func stepping() *Mesh {
 
 	// Stepping stones in the pit: posts rising from the pit's bottom
 	// (y = -0.2, the room's floor) to slightly different heights.
-	rng := NewRNG(0x5eed5)
+	rng := scenes.NewRNG(0x5eed5)
 	for i := 0; i < 4; i++ {
 		for j := 0; j < 5; j++ {
 			x := 6.35 + float32(i)*0.38 + rng.Range(-0.04, 0.04)

@@ -1,9 +1,11 @@
-package scenes
+package sceneload
 
 import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/foothold/foothold/scenes"
 )
 
 // BuiltinScene describes a procedural scene and the paper's figures it is
@@ -13,7 +15,7 @@ type BuiltinScene struct {
 	Description string
 	PaperAreaM2 float64 // surface area in the paper [Units: m²]
 	PaperVolM3  float64 // bounding volume in the paper [Units: m³]
-	build       func() *Mesh
+	build       func() *scenes.Mesh
 }
 
 var builtins = map[string]BuiltinScene{
@@ -34,7 +36,7 @@ func BuiltinScenes() []BuiltinScene {
 
 // Builtin generates the named built-in scene. Generation is deterministic:
 // the same name gives the same bytes on every machine.
-func Builtin(name string) (*Mesh, error) {
+func Builtin(name string) (*scenes.Mesh, error) {
 	s, ok := builtins[name]
 	if !ok {
 		names := make([]string, 0, len(builtins))
@@ -42,7 +44,7 @@ func Builtin(name string) (*Mesh, error) {
 			names = append(names, n)
 		}
 		sort.Strings(names)
-		return nil, &ParseError{File: BuiltinPrefix + name, Err: fmt.Errorf("no such built-in scene (have %s)", strings.Join(names, ", "))}
+		return nil, &scenes.ParseError{File: BuiltinPrefix + name, Err: fmt.Errorf("no such built-in scene (have %s)", strings.Join(names, ", "))}
 	}
 	return s.build(), nil
 }

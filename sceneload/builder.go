@@ -1,16 +1,19 @@
-package scenes
+package sceneload
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // Builder assembles a Mesh from solids. Every solid is closed and wound
 // counter-clockwise seen from outside, so normals point out of it. Used by
 // the built-in scenes and by tests that need a known scene.
 type Builder struct {
-	m Mesh
+	m scenes.Mesh
 }
 
 // Mesh returns the mesh built so far (shared, not copied).
-func (b *Builder) Mesh() *Mesh { return &b.m }
+func (b *Builder) Mesh() *scenes.Mesh { return &b.m }
 
 func (b *Builder) vertex(p mgl32.Vec3) uint32 {
 	b.m.Positions = append(b.m.Positions, p[0], p[1], p[2])
@@ -29,10 +32,10 @@ func (b *Builder) Triangle(p0, p1, p2 mgl32.Vec3) {
 // triangles, leaving out a triangle of zero area (the end of a ramp that
 // meets the ground, say).
 func (b *Builder) Quad(p0, p1, p2, p3 mgl32.Vec3) {
-	if crossLen64(p0, p1, p2) > 0 {
+	if scenes.Area(p0, p1, p2) > 0 {
 		b.Triangle(p0, p1, p2)
 	}
-	if crossLen64(p0, p2, p3) > 0 {
+	if scenes.Area(p0, p2, p3) > 0 {
 		b.Triangle(p0, p2, p3)
 	}
 }

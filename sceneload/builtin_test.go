@@ -1,4 +1,4 @@
-package scenes
+package sceneload
 
 import (
 	"encoding/binary"
@@ -7,11 +7,12 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
 // meshHash hashes a mesh's bytes.
-func meshHash(m *Mesh) uint64 {
+func meshHash(m *scenes.Mesh) uint64 {
 	h := fnv.New64a()
 	binary.Write(h, binary.LittleEndian, m.Positions)
 	binary.Write(h, binary.LittleEndian, m.Indices)
@@ -70,9 +71,9 @@ func checkProbes(t *testing.T, scene string, probes []probe) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bvh, _ := NewBVH(m, BVHOptions{})
+	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 	for _, p := range probes {
-		r := Ray{Origin: p.from, Dir: p.dir, TMax: 50}
+		r := scenes.Ray{Origin: p.from, Dir: p.dir, TMax: 50}
 		h, ok := bvh.ClosestHit(r, nil)
 		if ok != p.hit {
 			t.Errorf("%s: %s: hit = %v, want %v", scene, p.name, ok, p.hit)

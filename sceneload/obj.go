@@ -1,4 +1,4 @@
-package scenes
+package sceneload
 
 import (
 	"bufio"
@@ -8,6 +8,8 @@ import (
 	"io"
 	"math"
 	"strconv"
+
+	"github.com/foothold/foothold/scenes"
 )
 
 // objMaxLine bounds one OBJ line; a longer one is reported, not buffered.
@@ -32,10 +34,10 @@ var objIgnored = map[string]bool{
 // (relative) indices. Comments, blank lines, CRLF and the statements in
 // objIgnored are accepted. name is used in errors. The mesh is returned as
 // read: not validated, no degenerate triangle dropped (Load does both).
-func ReadOBJ(r io.Reader, name string) (*Mesh, error) {
+func ReadOBJ(r io.Reader, name string) (*scenes.Mesh, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), objMaxLine)
-	m := &Mesh{}
+	m := &scenes.Mesh{}
 	var (
 		line     int
 		face     []int64
@@ -44,7 +46,7 @@ func ReadOBJ(r io.Reader, name string) (*Mesh, error) {
 		maxLine  int
 	)
 	fail := func(format string, a ...any) error {
-		return &ParseError{File: name, Line: line, Err: fmt.Errorf(format, a...)}
+		return &scenes.ParseError{File: name, Line: line, Err: fmt.Errorf(format, a...)}
 	}
 	for sc.Scan() {
 		line++

@@ -1,15 +1,17 @@
-package scenes
+package sceneload
 
 import (
 	"bufio"
 	"io"
 	"strconv"
+
+	"github.com/foothold/foothold/scenes"
 )
 
 // WriteOBJ writes the mesh as "v" and "f" lines. Coordinates are written in
 // the shortest form that reads back to the same float32, so ReadOBJ returns
 // the same mesh and other tools see the same triangles in the same order.
-func WriteOBJ(w io.Writer, m *Mesh) error {
+func WriteOBJ(w io.Writer, m *scenes.Mesh) error {
 	bw := bufio.NewWriter(w)
 	buf := make([]byte, 0, 64)
 	for i := 0; i < len(m.Positions); i += 3 {

@@ -1,11 +1,14 @@
-package scenes
+package sceneload
 
-import "github.com/go-gl/mathgl/mgl32"
+import (
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+)
 
 // climbing is a 10 m × 8 m hall 3 m high (240 m³) with a bar at 2.2 m,: ledges from 0.6 to 2.2 m
 // against a climbing wall, boxes and a rail to vault, a free-standing wall,
 // and a gallery whose edge overhangs the floor.
-func climbing() *Mesh {
+func climbing() *scenes.Mesh {
 	var b Builder
 	v := func(x, y, z float32) mgl32.Vec3 { return mgl32.Vec3{x, y, z} }
 	// Ground plane at y = 0, facing up.

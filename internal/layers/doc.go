@@ -1,0 +1,48 @@
+// Package layers states the order of Foothold's packages, bottom to top,
+// and its test holds the code to it: a package imports only packages of
+// lower layers, and the runtime (package planner and everything it
+// imports) imports no image, YAML, glTF or generator package.
+//
+// The layers, with what lives there:
+//
+//	0 internal/atomicfile, internal/progress, internal/yamlnode, internal/shareddata   helpers
+//	1 scenes, ik, internal/raster                        meshes, BVH, rays; IK and fits; pixels
+//	2 motion, sceneload                                  skeletons and clips; scene files and built-in scenes
+//	3 dock, humanoid, export, internal/topview, internal/sceneflag   templates and Algorithm 1; procedural clips; glTF out
+//	4 supporttree, action                                support-trees; actions (clip, docks, delta, frame, library)
+//	5 geoquery, warp, supportview                        geo-queries; warping; support views
+//	6 actiongraph, world                                 state graph and plan tree; loading and caching a world
+//	7 planner, library, picture                          the runtime character; building a library; pictures
+//	8 script                                             scripted runs
+//	9 cmd/planner, cmd/preprocess, internal/layers       commands
+//
+// The runtime is planner and what it imports: scenes, ik, motion, dock,
+// supporttree, action, geoquery, warp, actiongraph.
+package layers
+
+// Layer gives each package's layer, by import path below the module.
+var Layer = map[string]int{
+	"internal/atomicfile": 0, "internal/progress": 0, "internal/yamlnode": 0, "internal/shareddata": 0,
+	"scenes": 1, "ik": 1, "internal/raster": 1,
+	"motion": 2, "sceneload": 2,
+	"dock": 3, "humanoid": 3, "export": 3, "internal/topview": 3, "internal/sceneflag": 3,
+	"supporttree": 4, "action": 4,
+	"geoquery": 5, "warp": 5, "supportview": 5,
+	"actiongraph": 6, "world": 6,
+	"planner": 7, "library": 7, "picture": 7,
+	"script":      8,
+	"cmd/planner": 9, "cmd/preprocess": 9, "internal/layers": 9,
+}
+
+// Forbidden are the packages the runtime may not import (prefixes of
+// import paths): image encoders and colour models, YAML, glTF, the
+// procedural generators and the offline builders.
+var Forbidden = []string{
+	"image", "golang.org/x/image", "gopkg.in/yaml", "github.com/qmuntal/gltf",
+	Module + "/internal/yamlnode", Module + "/internal/raster", Module + "/internal/topview",
+	Module + "/humanoid", Module + "/sceneload", Module + "/library", Module + "/picture",
+	Module + "/export", Module + "/world", Module + "/script", Module + "/supportview",
+}
+
+// Module is the module's import path.
+const Module = "github.com/foothold/foothold"
