@@ -110,3 +110,14 @@ func (m *memo) grow() {
 		}
 	}
 }
+
+// reserve makes room for n answers without growing.
+func (m *memo) reserve(n int) {
+	size := 1024
+	for 3*size < 4*(n+1) {
+		size *= 2
+	}
+	if size > len(m.entries) {
+		m.entries, m.n, m.gen = make([]memoEntry, size), 0, 1
+	}
+}

@@ -405,3 +405,46 @@ func (t *PlanTree) Path(i int32, step float64, out []mgl64.Vec3) []mgl64.Vec3 {
 		}
 	}
 }
+
+// Bound returns how many nodes and slots a plan of the given depth can
+// hold at most: the largest full unroll from any state (every node
+// supported), with the root.
+func (g *Graph) Bound(depth int) (nodes, slots int) {
+	lib := g.Library
+	n := len(lib.Actions)
+	ways, next := make([]int, n), make([]int, n)
+	for s := range n {
+		clear(ways)
+		ways[s] = 1
+		tn, ts := 1, len(lib.Actions[s].Docks)
+		for range depth {
+			clear(next)
+			for st, w := range ways {
+				if w == 0 {
+					continue
+				}
+				for _, c := range g.Next(int32(st)) {
+					next[c] += w
+					tn += w
+					ts += w * len(lib.Actions[c].Docks)
+				}
+			}
+			ways, next = next, ways
+		}
+		nodes, slots = max(nodes, tn), max(slots, ts)
+	}
+	return nodes, slots
+}
+
+// Reserve makes room for a plan of the given depth, so that unrolling,
+// evaluating and committing it never allocate.
+func (t *PlanTree) Reserve(depth int) {
+	nodes, slots := t.Graph.Bound(depth)
+	t.Nodes = slices.Grow(t.Nodes, nodes)
+	t.spare = slices.Grow(t.spare, nodes)
+	t.Slots = slices.Grow(t.Slots, slots)
+	t.spareS = slices.Grow(t.spareS, slots)
+	t.queue = slices.Grow(t.queue, nodes)
+	t.edges = slices.Grow(t.edges, nodes)
+	t.memo.reserve(slots)
+}

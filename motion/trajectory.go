@@ -44,8 +44,12 @@ func (c *Clip) Trajectory(hips [2]int) []RootPoint {
 // RootPointAt returns the root point of frame f alone.
 func (c *Clip) RootPointAt(f int, hips [2]int) RootPoint {
 	n := c.Skeleton.NumJoints()
-	pos := make([]mgl64.Vec3, n)
-	world := make([]mgl64.Quat, n)
+	return c.RootPointWith(f, hips, make([]mgl64.Vec3, n), make([]mgl64.Quat, n))
+}
+
+// RootPointWith is RootPointAt with the caller's FK buffers (one entry per
+// joint), allocating nothing.
+func (c *Clip) RootPointWith(f int, hips [2]int, pos []mgl64.Vec3, world []mgl64.Quat) RootPoint {
 	c.FrameFK(f, pos, world)
 	return RootPoint{X: pos[0][0], Z: pos[0][2], Yaw: Heading(pos, world, hips)}
 }

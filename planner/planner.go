@@ -8,6 +8,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/warp"
 	"github.com/go-gl/mathgl/mgl64"
@@ -124,7 +125,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 		return nil, err
 	}
 	p := &Planner{setup: s, cfg: cfg, tree: tree}
-	p.surf.q = s.query
+	p.reserve()
 	p.tree.Reset(cfg.Start, int32(a), cfg.Depth)
 	// The first action's docks are found by querying where it expects them.
 	p.step.Targets = p.step.Targets[:0]
@@ -150,7 +151,29 @@ func (p *Planner) SetDepth(d int) {
 		return
 	}
 	p.cfg.Depth = d
+	p.tree.Reserve(d)
 	p.restart()
+}
+
+// reserve makes room for everything Update uses, so that it never
+// allocates: the plan at its depth, the warp of the longest action, the
+// targets and choices of any action.
+func (p *Planner) reserve() {
+	lib := p.setup.Library()
+	p.tree.Reserve(p.cfg.Depth)
+	p.warper.Reserve(lib)
+	docks, choices := 0, 0
+	for a := range lib.Actions {
+		docks = max(docks, len(lib.Actions[a].Docks))
+		choices = max(choices, len(p.setup.graph.Next(int32(a))))
+	}
+	sk := lib.Actions[0].Clip.Skeleton
+	p.pose = Pose{Skeleton: sk, Trans: make([]mgl64.Vec3, sk.NumJoints()), Rot: make([]mgl64.Quat, sk.NumJoints())}
+	p.step.Targets = make([]warp.Target, 0, docks)
+	p.feas = make([]int32, 0, choices)
+	p.surf.q = p.setup.query
+	p.surf.src = make([]mgl64.Vec3, 0, dock.MaxPoints)
+	p.surf.dst = make([]mgl64.Vec3, 0, dock.MaxPoints)
 }
 
 // restart plans anew from the current action.

@@ -3,6 +3,7 @@ package warp
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
@@ -249,7 +250,7 @@ func (w *Warper) placeRoot(opt Options) {
 		w.res.RootOffset = sum.Mul(1 / weight)
 	}
 	n := c.Skeleton.NumJoints()
-	start := a.StartFrame()
+	start := c.RootPointWith(0, a.Effectors.Hips, w.pos, w.world)
 	off, vel := opt.RootOffset, opt.RootVelocity
 	for f := range c.Frames() {
 		if f > 0 {
@@ -296,4 +297,25 @@ func (w *Warper) goal(f int) mgl64.Vec3 {
 		return fixes[next].disp
 	}
 	return mgl64.Vec3{}
+}
+
+// Reserve makes room for warping any action of lib, so that warping them
+// never allocates.
+func (w *Warper) Reserve(lib *action.Library) {
+	frames, joints, docks, values := 0, 0, 0, 0
+	for _, a := range lib.Actions {
+		c := a.Clip
+		frames = max(frames, c.Frames())
+		joints = max(joints, c.Skeleton.NumJoints())
+		docks = max(docks, len(a.Docks))
+		values = max(values, len(c.Rot))
+	}
+	w.fixes = slices.Grow(w.fixes[:0], docks)
+	w.res.Docks = slices.Grow(w.res.Docks[:0], docks)
+	w.offsets = resize(w.offsets, frames)
+	w.drop = resize(w.drop, frames)
+	w.pos, w.base = resize(w.pos, joints), resize(w.base, joints)
+	w.world, w.baseW = resize(w.world, joints), resize(w.baseW, joints)
+	w.clip.Trans = slices.Grow(w.clip.Trans[:0], values)
+	w.clip.Rot = slices.Grow(w.clip.Rot[:0], values)
 }
