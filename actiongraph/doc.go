@@ -1,15 +1,22 @@
-// Package actiongraph holds actions — a clip, its docks and its root delta
-// — and the state graph saying which action may follow which.
+// Package actiongraph holds the state graph over an action library — which
+// action may follow which — and the plan tree: the graph unrolled from the
+// character's current action into a flat, breadth-first tree whose nodes
+// carry world frames and whose docks carry the supports geo-queries found.
 //
-// Actions are authored in YAML (ReadActions: a built-in clip or a BVH file
-// and frame range, docks extracted automatically or listed) or built in
-// (Default: the humanoid's procedural clips, optionally with a looped gait
-// cycle of real capture). Every action is expressed in its action frame:
-// the root's ground projection and heading at its first frame, at the
-// height of the ground under the feet. The state graph (ReadGraph,
-// WriteGraph) is validated: no unknown names, a successor for every state,
-// every state reachable from an entry.
+// Evaluate unrolls and decides the tree within a budget (nodes or time),
+// pruning as the paper does: a node is feasible when every dock has a
+// supported location within the allowed displacement; an infeasible node's
+// subtree is never made; a node whose children are all dead is dead. A
+// contact held across two actions is asked once (Slot.Shared), and a
+// question asked twice in one plan is answered once (the memo).
 //
-// Unrolling the graph into a plan tree and pruning it with geo-queries
-// comes with issue 6; Graph.Count already gives the tree's size.
+// Commit and CommitAt make the plan re-entrant, as the paper's "reentrant
+// tree traversal": the chosen child becomes the root, its subtree is kept,
+// and only the new level below it is unrolled. CommitAt also moves the kept
+// tree to where the character really is after warping; answers whose
+// expected poses did not move are kept as they are, supported answers that
+// moved are kept while their support stays in the window (Slot.Stale), and
+// the rest are asked again, so the tree equals a fresh unroll from the new
+// root. Evaluate, Commit and CommitAt allocate nothing once Reserve has
+// made room. A PlanTree is used by one goroutine; its Graph may be shared.
 package actiongraph

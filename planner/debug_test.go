@@ -23,7 +23,7 @@ func TestDebugGeometry(t *testing.T) {
 	}
 	var g planner.DebugGeometry
 	p.Debug(&g, 0)
-	tr := p.Tree()
+	tr := p.Plan()
 	lines, points := 0, 0
 	kinds := map[planner.DebugKind]int{}
 	var buf []mgl64.Vec3

@@ -1,28 +1,30 @@
-// Package planner is the runtime character: the chosen action is warped so
-// that every planted hand and foot lands exactly on the support the
-// geo-query found (Warp, the paper's section II-C).
+// Package planner is the runtime character a game loop embeds: each frame,
+// Update(dt, Input) advances time, evaluates the plan tree (package
+// actiongraph) within the frame's budget, chooses the next action when the
+// current one ends — the feasible child of the plan that best matches the
+// desired heading, speed and requested tags, with its docks fitting the
+// ground — warps it onto its supports (package warp; each supported lattice
+// sample moved onto the surface its rays hit by a rigid fit) and returns the
+// pose.
 //
-// Warp reorients the action about +Y to minimise the dock displacements,
-// finds the root offset minimising the summed squared distance between the
-// end-effectors and their docks over the constrained intervals (at each
-// moment, the mean displacement of the docks held then, eased between
-// docks), drives the root towards it with a critically damped spring
-// integrated exactly, lowers it further only where a docked limb could not
-// reach, and poses each constrained limb with analytic two-bone IK (the
-// knee or elbow kept in the clip's own swivel plane, a soft limit near full
-// extension), turning the foot or hand by the dock's yaw correction and
-// tilting it onto the support's normal (Target.Tilt). Unreachable targets
-// are reported, not hidden.
+// A Setup says what planners plan over — an action library, its state
+// graph and a scene's support-trees with their querier — and checks that
+// they agree; it is shared by any number of planners. A Planner is used by
+// one goroutine.
 //
-// Planner is the object a game loop embeds: Update(dt, Input) advances
-// time, evaluates the plan tree (package actiongraph) within a per-frame
-// budget, chooses the next action when the current one ends — the feasible
-// child that best matches the desired heading, speed and requested tag,
-// with its docks fitting the ground and not buried inside a solid — warps
-// it onto the supports (each lattice sample moved onto the surface its
-// rays hit by a rigid fit), and returns the pose. Run drives a Planner
-// with a Script (timed inputs, read from YAML by ReadScript). LoadWorld
-// readies a scene to plan in: its mesh, BVH and support data (from an .fst
-// file, or the user's cache, or built and cached on first use). Debug
-// draws the plan as lines and points for any renderer.
+// Contracts:
+//   - Budget: Config.Work bounds each Update's planning in plan nodes,
+//     Config.Budget in time. With a work budget alone, planning reads no
+//     clock: the same inputs give the same motion, bit for bit, on any
+//     machine and any GOMAXPROCS.
+//   - Re-entrant planning: when an action starts, its subtree of the plan is
+//     kept, moved to where the warp leaves the character
+//     (actiongraph.PlanTree.CommitAt); only what changed is asked again.
+//   - One query per dock: a chosen dock's support comes from the plan; its
+//     hits are found by Algorithm 1 at that one sample, and a support that
+//     moved since it was found is asked for again, once.
+//   - Memory: after New, Update allocates nothing. The Pose it returns and
+//     the Step passed to Config.OnStep are reused by the next Update.
+//
+// Debug draws the plan as lines and points for any renderer.
 package planner

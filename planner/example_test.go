@@ -17,7 +17,7 @@ import (
 func Example() {
 	lib, graph, _ := library.Default(library.DefaultOptions{})
 	w, _ := world.Load("builtin:stepping", lib, world.Options{})
-	setup, _ := planner.NewSetup(graph, w.Tree)
+	setup, _ := planner.NewSetup(graph, w.Querier)
 	start := action.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
 	p, err := planner.New(setup, planner.Config{Start: start, State: "walk.r", Work: 1000,
 		OnStep: func(s *planner.Step) { fmt.Printf("%.2f s %s at x %.1f\n", s.Start, s.Action, s.Frame.Position[0]) }})

@@ -345,8 +345,8 @@ func (p *Planner) Pose() Pose {
 	return p.pose
 }
 
-// Tree is the plan being evaluated (read-only for callers).
-func (p *Planner) Tree() *actiongraph.PlanTree { return p.tree }
+// Plan is the plan tree being evaluated (read-only for callers).
+func (p *Planner) Plan() *actiongraph.PlanTree { return p.tree }
 
 // Stats is the planning work since the planner started.
 func (p *Planner) Stats() actiongraph.EvalStats {

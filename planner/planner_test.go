@@ -34,7 +34,7 @@ func loadWorld(t testing.TB, scene string) *testWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetup(g, lw.Tree)
+	setup, err := planner.NewSetup(g, lw.Querier)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestSetDepth(t *testing.T) {
 	p := newRecorded(t, w, planner.Config{Start: action.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}, Depth: 3})
 	deepest := func() int32 {
 		d := int32(0)
-		for _, n := range p.Tree().Nodes {
+		for _, n := range p.Plan().Nodes {
 			d = max(d, n.Depth)
 		}
 		return d

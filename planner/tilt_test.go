@@ -30,7 +30,7 @@ func TestPlannerTiltsOnSlope(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetup(g, lw.Tree)
+	setup, err := planner.NewSetup(g, lw.Querier)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,13 @@
 // Package scenes holds the static level a character plans through: a triangle
-// mesh (Mesh), its loaders (OBJ, glTF 2.0, and the built-in procedural scenes
-// "stepping", "climbing" and "level" sized like the paper's), and a flat
+// mesh (Mesh; package sceneload reads and generates them), and a flat
 // bounding-volume hierarchy (BVH) that casts the millions of short rays that
 // Algorithm 1 and the support-tree preprocessor need.
 //
 // It sits at the bottom of the pipeline: everything that asks "is there a
 // surface here?" asks a BVH built from a Mesh.
 //
-// Offline and runtime are split as in the rest of Foothold. Loading, validating
-// and building (Load, Mesh.Validate, NewBVH) may allocate and take time.
+// Offline and runtime are split as in the rest of Foothold. Validating and
+// building (Mesh.Validate, NewBVH) may allocate and take time.
 // Queries (BVH.ClosestHit, BVH.AnyHit) allocate nothing, never modify the BVH,
 // and are safe for any number of concurrent readers.
 //

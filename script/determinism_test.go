@@ -36,7 +36,7 @@ func TestMainJobDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := planner.NewSetup(g, w.Tree)
+		setup, err := planner.NewSetup(g, w.Querier)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -21,7 +21,7 @@ type RunResult struct {
 	Steps   []planner.Step
 	FrameMS []float64 // time of every Update [Units: ms]
 	Stuck   int
-	Tree    *actiongraph.PlanTree // the plan at the end
+	Plan    *actiongraph.PlanTree // the plan at the end
 	Work    actiongraph.EvalStats // the planning work over the run
 }
 
@@ -59,7 +59,7 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 		copy(res.Clip.Trans[f*n:(f+1)*n], pose.Trans)
 		copy(res.Clip.Rot[f*n:(f+1)*n], pose.Rot)
 	}
-	res.Stuck, res.Tree, res.Work = p.Stuck(), p.Tree(), p.Stats()
+	res.Stuck, res.Plan, res.Work = p.Stuck(), p.Plan(), p.Stats()
 	return res, nil
 }
 

@@ -21,17 +21,17 @@ import (
 // The planner's trees leave out the supports buried inside solids (see
 // supporttree.Buried); the exact ones are kept for comparing Version II with Version I.
 type World struct {
-	Mesh      *scenes.Mesh
-	BVH       *scenes.BVH
-	Templates map[string]*dock.Template            // by name
-	Names     []string                             // the template names, sorted
-	Trees     map[*dock.Template]*supporttree.Tree // the support data the planner uses: reachable supports only
-	Exact     map[*dock.Template]*supporttree.Tree // all of Algorithm 1's supports, as built or read
-	Probe     *geoquery.Probe                      // Version I
-	Tree      *geoquery.Tree                       // Version II over Trees: the runtime querier
-	ExactTree *geoquery.Tree                       // Version II over Exact: answers exactly as Probe
-	Support   string                               // where the support data came from
-	Buried    int64                                // positions dropped from Exact as buried inside solids
+	Mesh          *scenes.Mesh
+	BVH           *scenes.BVH
+	Templates     map[string]*dock.Template            // by name
+	Names         []string                             // the template names, sorted
+	Supports      map[*dock.Template]*supporttree.Tree // the support-trees the planner uses: reachable supports only
+	ExactSupports map[*dock.Template]*supporttree.Tree // all of Algorithm 1's supports, as built or read
+	Probe         *geoquery.Probe                      // Version I
+	Querier       *geoquery.Tree                       // Version II over Supports: the runtime querier
+	ExactQuerier  *geoquery.Tree                       // Version II over ExactSupports: answers exactly as Probe
+	Support       string                               // where the support data came from
+	Buried        int64                                // positions dropped from ExactSupports as buried inside solids
 }
 
 // Options say where a World's support data comes from.
@@ -82,25 +82,25 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 	if err := w.supportData(opt); err != nil {
 		return nil, err
 	}
-	w.Exact = w.Trees
-	w.Trees = make(map[*dock.Template]*supporttree.Tree, len(w.Exact))
+	w.ExactSupports = w.Supports
+	w.Supports = make(map[*dock.Template]*supporttree.Tree, len(w.ExactSupports))
 	for _, n := range w.Names {
 		t := w.Templates[n]
-		tr, dropped, err := supporttree.DropBuried(bvh, w.Exact[t], 0)
+		tr, dropped, err := supporttree.DropBuried(bvh, w.ExactSupports[t], 0)
 		if err != nil {
 			return nil, err
 		}
-		w.Trees[t] = tr
+		w.Supports[t] = tr
 		w.Buried += dropped
 	}
 	params := geoquery.DefaultParams()
 	if w.Probe, err = geoquery.NewProbe(bvh, params); err != nil {
 		return nil, err
 	}
-	if w.Tree, err = geoquery.NewTree(bvh, params, w.Trees); err != nil {
+	if w.Querier, err = geoquery.NewTree(bvh, params, w.Supports); err != nil {
 		return nil, err
 	}
-	if w.ExactTree, err = geoquery.NewTree(bvh, params, w.Exact); err != nil {
+	if w.ExactQuerier, err = geoquery.NewTree(bvh, params, w.ExactSupports); err != nil {
 		return nil, err
 	}
 	return w, nil
@@ -118,7 +118,7 @@ func (w *World) supportData(opt Options) error {
 		if err != nil {
 			return err
 		}
-		if w.Trees, err = f.Trees(w.Mesh, list); err != nil {
+		if w.Supports, err = f.Trees(w.Mesh, list); err != nil {
 			return fmt.Errorf("%s: %w", opt.FST, err)
 		}
 		w.Support = opt.FST
@@ -136,13 +136,13 @@ func (w *World) supportData(opt Options) error {
 	path := filepath.Join(dir, "support-"+hex.EncodeToString(h[:12])+".fst")
 	if f, err := supporttree.ReadFile(path); err == nil {
 		if trees, err := f.Trees(w.Mesh, list); err == nil {
-			w.Trees, w.Support = trees, path+" (cached)"
+			w.Supports, w.Support = trees, path+" (cached)"
 			return nil
 		}
 	}
 	params := geoquery.DefaultParams()
 	file := &supporttree.File{Lattice: params.Lattice, SceneHash: h, SceneTriangles: uint32(w.Mesh.NumTriangles())}
-	w.Trees = map[*dock.Template]*supporttree.Tree{}
+	w.Supports = map[*dock.Template]*supporttree.Tree{}
 	for _, t := range list {
 		var progress func(done, total int)
 		if opt.Progress != nil {
@@ -152,7 +152,7 @@ func (w *World) supportData(opt Options) error {
 		if err != nil {
 			return err
 		}
-		w.Trees[t] = tr
+		w.Supports[t] = tr
 		file.Templates = append(file.Templates, supporttree.FileTemplate{Name: t.Name, Hash: supporttree.TemplateHash(t), Tree: tr})
 	}
 	w.Support = "built now (the cache is not writable)"

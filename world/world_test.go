@@ -46,7 +46,7 @@ func TestLoadWorldCache(t *testing.T) {
 		t.Fatalf("second load: support %q, %d progress calls", b.Support, calls)
 	}
 	for _, n := range a.Names {
-		ta, tb := a.Exact[a.Templates[n]], b.Exact[b.Templates[n]]
+		ta, tb := a.ExactSupports[a.Templates[n]], b.ExactSupports[b.Templates[n]]
 		if !bytes.Equal(ta.Encode(), tb.Encode()) {
 			t.Errorf("template %s: the cached tree differs from the built one", n)
 		}
@@ -65,7 +65,7 @@ func TestLoadWorldCache(t *testing.T) {
 		ta.Each(func(x, y, z int32, mask uint64) {
 			lat := ta.Lattice()
 			buried := supporttree.Buried(a.BVH, lat.Position(dock.Sample{X: x, Y: y, Z: z}), lat.Linear, supporttree.Headroom)
-			got := a.Trees[a.Templates[n]].YawMask(x, y, z)
+			got := a.Supports[a.Templates[n]].YawMask(x, y, z)
 			if buried && got != 0 || !buried && got != mask {
 				t.Fatalf("template %s (%d, %d, %d): buried %v, planner's yaw set %x of %x", n, x, y, z, buried, got, mask)
 			}
@@ -75,8 +75,8 @@ func TestLoadWorldCache(t *testing.T) {
 				kept++
 			}
 		})
-		if kept != a.Trees[a.Templates[n]].Positions() || dropped == 0 || kept == 0 {
-			t.Errorf("template %s: %d kept (tree holds %d), %d dropped", n, kept, a.Trees[a.Templates[n]].Positions(), dropped)
+		if kept != a.Supports[a.Templates[n]].Positions() || dropped == 0 || kept == 0 {
+			t.Errorf("template %s: %d kept (tree holds %d), %d dropped", n, kept, a.Supports[a.Templates[n]].Positions(), dropped)
 		}
 	}
 	files, _ := filepath.Glob(filepath.Join(dir, "*.fst"))

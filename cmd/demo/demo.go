@@ -78,7 +78,7 @@ func (d *demo) findStart() error {
 		return nil
 	}
 	foot := d.world.Templates["foot"]
-	tr := d.world.Trees[foot]
+	tr := d.world.Supports[foot]
 	if tr == nil {
 		return fmt.Errorf("%s: no foot support data", d.opt.scene)
 	}
@@ -191,7 +191,7 @@ func medianMax(xs []float64) (float64, float64) {
 // hud is the overlay's text; fps and plan (the longest planning time of a
 // frame, in ms) are measured over the last half second.
 func (d *demo) hud(fps, plan float64) string {
-	t := d.p.Tree()
+	t := d.p.Plan()
 	st := t.Stats()
 	feasible := len(t.Feasible(nil))
 	shown := "none"

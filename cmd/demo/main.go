@@ -142,7 +142,7 @@ func load(o *options) (*demo, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup, err := planner.NewSetup(g, w.Tree)
+	setup, err := planner.NewSetup(g, w.Querier)
 	if err != nil {
 		return nil, err
 	}

@@ -55,7 +55,7 @@ type planKey struct {
 
 // update redraws the plan when it has changed.
 func (o *planOverlay) update(p *planner.Planner) {
-	t := p.Tree()
+	t := p.Plan()
 	st := t.Stats()
 	key := planKey{t.Nodes[0].Frame, t.Nodes[0].Action, len(t.Nodes), st.Evaluated, st.Made}
 	if key == o.drawn {

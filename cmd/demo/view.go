@@ -226,7 +226,7 @@ func (v *view) frame(r *renderer.Renderer, delta time.Duration) {
 	v.plan.update(d.p)
 	var shown *supporttree.Tree
 	if d.shown >= 0 {
-		shown = d.world.Trees[d.world.Templates[d.world.Names[d.shown]]]
+		shown = d.world.Supports[d.world.Templates[d.world.Names[d.shown]]]
 	}
 	v.samples.update(shown, v.char.root())
 	v.countFPS()

@@ -87,7 +87,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	pt.Reset(start, int32(si), *depth)
-	pt.Evaluate(w.Tree, actiongraph.Budget{})
+	pt.Evaluate(w.Querier, actiongraph.Budget{})
 	r := planJSON{Scene: *spec, Start: [4]float64{*x, ground, *z, *yawDeg}, State: *state, Depth: *depth, Animations: len(pt.Nodes) - 1, Queries: pt.Stats().Queries, PNG: *png, FeasibleNow: []string{}}
 	for _, n := range pt.Nodes[1:] {
 		if n.Status == actiongraph.Supported {

@@ -82,7 +82,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err != nil {
 		return nil, err
 	}
-	setup, err := planner.NewSetup(g, w.Tree)
+	setup, err := planner.NewSetup(g, w.Querier)
 	if err != nil {
 		return nil, err
 	}
@@ -149,7 +149,7 @@ func drawRun(m *scenes.Mesh, res *script.RunResult, path, spec string) error {
 	minX, minZ, maxX, maxZ = minX-margin, minZ-margin, maxX+margin, maxZ+margin
 	ppm := 1000 / math.Max(maxX-minX, maxZ-minZ)
 	v := topview.Render(m, minX, minZ, maxX, maxZ, ppm, top+1.5)
-	c := picture.DrawPlan(res.Tree, v, fmt.Sprintf("%s: %d actions, %d plan nodes", spec, len(res.Steps), res.Work.Evaluated))
+	c := picture.DrawPlan(res.Plan, v, fmt.Sprintf("%s: %d actions, %d plan nodes", spec, len(res.Steps), res.Work.Evaluated))
 	for f := 1; f < res.Clip.Frames(); f++ {
 		a, b := res.Clip.Trans[(f-1)*n], res.Clip.Trans[f*n]
 		x0, y0 := v.Pixel(a[0], a[2])
