@@ -447,4 +447,9 @@ func (t *PlanTree) Reserve(depth int) {
 	t.queue = slices.Grow(t.queue, nodes)
 	t.edges = slices.Grow(t.edges, nodes)
 	t.memo.reserve(slots)
+	// Touch the memory now, so that no Evaluate pays for its first use.
+	clear(t.Nodes[len(t.Nodes):cap(t.Nodes)])
+	clear(t.spare[len(t.spare):cap(t.spare)])
+	clear(t.Slots[len(t.Slots):cap(t.Slots)])
+	clear(t.spareS[len(t.spareS):cap(t.spareS)])
 }

@@ -34,3 +34,17 @@ func (c *Clip) Positions() []mgl64.Vec3 {
 	}
 	return out
 }
+
+// ChainFK is FK for joint j and its ancestors only: it fills their entries
+// of pos and world (the others are left as they are), as FK would, and
+// allocates nothing.
+func (s *Skeleton) ChainFK(trans []mgl64.Vec3, rot []mgl64.Quat, j int, pos []mgl64.Vec3, world []mgl64.Quat) {
+	p := s.Parents[j]
+	if p < 0 {
+		pos[j], world[j] = trans[j], rot[j]
+		return
+	}
+	s.ChainFK(trans, rot, p, pos, world)
+	pos[j] = pos[p].Add(world[p].Rotate(trans[j]))
+	world[j] = world[p].Mul(rot[j])
+}

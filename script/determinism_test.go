@@ -12,7 +12,7 @@ import (
 )
 
 // mainJobHash is the motion hash of the main job (script.SteppingWalk on
-// builtin:stepping, depth 4, 1,500 plan nodes per frame) on amd64.
+// builtin:stepping, depth 4, 1,000 plan nodes per frame) on amd64.
 const mainJobHash = 0x6d590db7f3bd1d40
 
 // The main job's motion is the same to the bit whatever the number of
@@ -40,7 +40,7 @@ func TestMainJobDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := script.Run(setup, planner.Config{Depth: 4, Work: 1500}, s, 60, w.BVH)
+		res, err := script.Run(setup, planner.Config{Depth: 4, Work: 1000}, s, 60, w.BVH)
 		runtime.GOMAXPROCS(prev)
 		if err != nil {
 			t.Fatal(err)

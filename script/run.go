@@ -3,6 +3,7 @@ package script
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"sort"
 	"time"
 
@@ -49,7 +50,13 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 	sk := p.Pose().Skeleton
 	n := sk.NumJoints()
 	res.Clip = motion.NewClip(sk, frames, dt)
+	res.FrameMS = make([]float64, 0, frames)
+	res.Steps = make([]planner.Step, 0, 64)
 	pose := p.Pose()
+	// Collect the garbage of loading and building now, so that no
+	// collection runs beside the timed frames (Update itself allocates
+	// nothing).
+	runtime.GC()
 	for f := range frames {
 		if f > 0 {
 			t0 := time.Now()

@@ -17,12 +17,12 @@ func (w *Warper) lowerRoot() {
 		if !w.docked(f) {
 			continue
 		}
-		sk.FK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], w.pos, w.world)
 		for k := range w.fixes {
 			fx := &w.fixes[k]
 			if f < fx.from || f > fx.to {
 				continue
 			}
+			sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], fx.joint, w.pos, w.world)
 			target, _ := w.limbTarget(fx, f)
 			// Short of the IK's soft zone, so the limb meets the target exactly.
 			reach := sk.Offsets[fx.mid].Len() + sk.Offsets[fx.joint].Len() - ikSoft - 0.001
@@ -98,12 +98,14 @@ func (w *Warper) solveLimb(fx *fix, f int, wgt float64) (bool, float64) {
 	sk := w.a.Clip.Skeleton
 	n := sk.NumJoints()
 	tr, rr := w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n]
-	sk.FK(tr, rr, w.pos, w.world)
+	sk.ChainFK(tr, rr, fx.joint, w.pos, w.world)
 	target, dq := w.limbTarget(fx, f)
 	pos := w.pos
 	target = pos[fx.joint].Add(target.Sub(pos[fx.joint]).Mul(wgt))
-	copy(w.base, pos)
-	copy(w.baseW, w.world)
+	for _, j := range [3]int{fx.top, fx.mid, fx.joint} {
+		w.base[j], w.baseW[j] = pos[j], w.world[j]
+	}
+	w.baseW[sk.Parents[fx.top]] = w.world[sk.Parents[fx.top]]
 	hip, knee := pos[fx.top], pos[fx.mid]
 	// The soft limit applies only past the extension the clip itself has
 	// here, so a target the clip reaches is met as is.

@@ -1,12 +1,13 @@
 // Command planner is Foothold's main job and the planner's tools.
 //
 //	planner [--out DIR] [--json]
-//	planner run --input SCRIPT.yaml --out DIR [--scene S] [--fst F] [--depth N] [--json]
+//	planner run --input SCRIPT.yaml --out DIR [--scene S] [--fst F] [--depth N] [--work N] [--budget D] [--json]
 //	planner docks --bvh FILE [--scale S] [--effectors FILE] [--json]
 //	planner actions [--png DIR] [--bvh DIR] [--mocap cmu-walk.bvh] [--graph FILE] [--json]
 //	planner bench [--scene S] [--depth N] [--versions both|tree] [--json]
 //	planner plan [--scene S] [--depth N] [--png FILE] [--prune] [--json]
 //	planner profile [--scene S] [--z Z] [--json]
+//	planner walks [--scene S] [--starts N] [--seconds S] [--seed N] [--work N] [--json]
 //
 // With no command it runs a built-in scripted walk through builtin:stepping
 // (support data built on first use and cached in the user's cache folder),
@@ -14,7 +15,10 @@
 // summary.json into ./foothold-out/. run does the same for any scene and
 // script; docks lists the docks extracted from a capture; actions lists and
 // draws the action library; bench runs the paper's Table I; plan draws an
-// unrolled plan; profile walks a line through a scene with Algorithm 1.
+// unrolled plan; profile walks a line through a scene with Algorithm 1;
+// walks drives random-start walks and reports the cost of every Update and
+// what re-entrant planning saves. Every command takes the scene options
+// --scale, --up and --exclude-node.
 package main
 
 import (
@@ -73,6 +77,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runRun(args[1:], stdout, stderr)
 		case "profile":
 			return runProfile(args[1:], stdout, stderr)
+		case "walks":
+			return runWalks(args[1:], stdout, stderr)
 		}
 	}
 	return runMain(args, stdout, stderr)

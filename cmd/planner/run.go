@@ -44,6 +44,7 @@ type runSummary struct {
 	MedianFrameMS float64  `json:"median_frame_ms"`
 	P999FrameMS   float64  `json:"p999_frame_ms"`
 	MaxFrameMS    float64  `json:"max_frame_ms"`
+	MaxFrame      int      `json:"max_frame"` // the frame whose Update took longest
 	Hash          string   `json:"motion_hash"`
 	MaxDockErrorM float64  `json:"max_dock_error_m"`
 	Unreached     int      `json:"unreached_docks"`
@@ -98,6 +99,12 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	sum.Reused = reuseOf(res.Steps)
 	sum.MedianFrameMS, sum.MaxFrameMS = res.FrameStats()
 	sum.P999FrameMS = res.Percentile(0.999)
+	for f, ms := range res.FrameMS {
+		if ms == sum.MaxFrameMS {
+			sum.MaxFrame = f + 1
+			break
+		}
+	}
 	sum.Hash = fmt.Sprintf("%016x", script.MotionHash(res.Clip))
 	for _, st := range res.Steps {
 		sum.Actions = append(sum.Actions, st.Action)
@@ -249,7 +256,7 @@ func budgetText(work int) string {
 // defaultWork is the plan nodes evaluated per frame by default: the
 // deterministic budget, measured to stay within 2 ms per Update on the
 // built-in scenes and the shared levels (see docs/performance.md).
-const defaultWork = 1500
+const defaultWork = 1000
 
 // reuseOf sums up what the plan kept per chosen action.
 func reuseOf(steps []planner.Step) reuse {

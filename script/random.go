@@ -1,0 +1,47 @@
+package script
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
+)
+
+// OpenFloor lists the positions of a foot's support-tree where the foot is
+// supported at every yaw, and so are the positions three increments away
+// along x and z: open floor to start a walk on. Positions are lattice
+// indices, in the tree's order.
+func OpenFloor(foot *supporttree.Tree) [][3]int32 {
+	lat := foot.Lattice()
+	n := int(lat.Yaws())
+	all := uint64(1)<<uint(n) - 1
+	var out [][3]int32
+	foot.Each(func(x, y, z int32, mask uint64) {
+		if mask&all != all {
+			return
+		}
+		for _, o := range [4][2]int32{{3, 0}, {-3, 0}, {0, 3}, {0, -3}} {
+			if bits.OnesCount64(foot.YawMask(x+o[0], y, z+o[1])) < n {
+				return
+			}
+		}
+		out = append(out, [3]int32{x, y, z})
+	})
+	return out
+}
+
+// RandomWalk is a walk from a random open-floor position (OpenFloor) for
+// seconds, at walking speed, its heading drawn anew every `every` seconds.
+// The same rng state gives the same walk.
+func RandomWalk(foot *supporttree.Tree, open [][3]int32, rng *scenes.RNG, seconds, every float64) *Script {
+	lat := foot.Lattice()
+	p := open[rng.Intn(len(open))]
+	inc := float64(lat.Linear)
+	s := &Script{X: float64(p[0]) * inc, Z: float64(p[2]) * inc, Y: float64(p[1])*inc + 0.3, State: "idle", Duration: seconds}
+	s.YawDeg = 360*rng.Float64() - 180
+	for t := 0.0; t < seconds; t += every {
+		s.Inputs = append(s.Inputs, TimedInput{At: t, Heading: (2*rng.Float64() - 1) * math.Pi, Speed: 1.2})
+	}
+	return s
+}
