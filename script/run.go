@@ -39,7 +39,7 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 		return nil, err
 	}
 	cfg.Start, cfg.State = start, s.State
-	res := &RunResult{}
+	res := &RunResult{Steps: make([]planner.Step, 0, 64)}
 	cfg.OnStep = func(st *planner.Step) { res.Steps = append(res.Steps, copyStep(st)) }
 	p, err := planner.New(setup, cfg)
 	if err != nil {
@@ -51,7 +51,6 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 	n := sk.NumJoints()
 	res.Clip = motion.NewClip(sk, frames, dt)
 	res.FrameMS = make([]float64, 0, frames)
-	res.Steps = make([]planner.Step, 0, 64)
 	pose := p.Pose()
 	// Collect the garbage of loading and building now, so that no
 	// collection runs beside the timed frames (Update itself allocates

@@ -16,6 +16,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	out := fs.String("out", "foothold-out", "folder for motion.bvh, motion.glb, plan.png and summary.json")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	scratch := fs.Bool("scratch", false, "also plan every action from scratch and report the work saved")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -28,7 +29,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1
 	}
-	sum, err := runScript(s.Scene, s, *out, runOptions{depth: 4, work: defaultWork})
+	sum, err := runScript(s.Scene, s, *out, runOptions{depth: 4, work: defaultWork, scratch: *scratch})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1

@@ -58,6 +58,8 @@ type runSummary struct {
 // kept, of them decided without a query, and the median of the latter.
 type reuse struct {
 	Actions       int     `json:"actions"`
+	WorkPerAction float64 `json:"work_per_action"`                   // plan nodes evaluated plus geo-queries
+	Scratch       float64 `json:"scratch_work_per_action,omitempty"` // the same planning every action from scratch (--scratch)
 	MeanKept      float64 `json:"mean_kept"`
 	MeanDecided   float64 `json:"mean_decided"`
 	MedianDecided float64 `json:"median_decided"`
@@ -65,11 +67,12 @@ type reuse struct {
 
 // runOptions say how a scripted run plans.
 type runOptions struct {
-	fst    string
-	load   sceneload.LoadOptions
-	depth  int
-	work   int           // plan nodes per frame (0: time budget only)
-	budget time.Duration // planning time per frame (0: work budget only)
+	fst     string
+	load    sceneload.LoadOptions
+	depth   int
+	work    int           // plan nodes per frame (0: time budget only)
+	budget  time.Duration // planning time per frame (0: work budget only)
+	scratch bool          // also plan every action from scratch, for comparison
 }
 
 // runScript drives the character with a scripted input and writes the
@@ -97,6 +100,14 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	sum := &runSummary{Scene: spec, Support: w.Support, Seconds: s.Duration, Frames: res.Clip.Frames(), Stuck: res.Stuck, Work: o.work}
 	sum.PlanNodes, sum.Pruned, sum.Queries = res.Work.Evaluated, res.Work.Unsupported, res.Work.Queries
 	sum.Reused = reuseOf(res.Steps)
+	sum.Reused.WorkPerAction = perAction(res)
+	if o.scratch {
+		base, err := script.Run(setup, planner.Config{Depth: o.depth, Work: o.work, Budget: o.budget, Replan: true}, s, 60, w.BVH)
+		if err != nil {
+			return nil, err
+		}
+		sum.Reused.Scratch = perAction(base)
+	}
 	sum.MedianFrameMS, sum.MaxFrameMS = res.FrameStats()
 	sum.P999FrameMS = res.Percentile(0.999)
 	for f, ms := range res.FrameMS {
@@ -188,12 +199,13 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6")
 	fs.IntVar(&o.work, "work", defaultWork, "plan nodes evaluated per frame: the same script then gives the same motion on any machine (0: plan by time, --budget)")
 	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
+	fs.BoolVar(&o.scratch, "scratch", false, "also plan every action from scratch and report the work saved")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	if *input == "" || *out == "" || fs.NArg() > 0 || o.depth < 1 || o.depth > 6 || o.work < 0 || o.budget < 0 || o.work == 0 && o.budget == 0 {
-		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--json]")
+		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--scratch] [--json]")
 		return 1
 	}
 	var err error
@@ -236,7 +248,7 @@ func printRun(sum *runSummary, asJSON bool, stdout io.Writer) int {
 	sort.Strings(kinds)
 	fmt.Fprintf(stdout, "Foothold — %s, %.0f s scripted, support data from %s\n\n", sum.Scene, sum.Seconds, sum.Support)
 	fmt.Fprintf(stdout, "actions    %d taken, %.1f m travelled: %s\n", len(sum.Actions), sum.DistanceM, strings.Join(kinds, ", "))
-	fmt.Fprintf(stdout, "planning   %d plan nodes evaluated, %d pruned (unsupported), %d geo-queries; per chosen action %.0f plan nodes kept, %.0f of them reused without a query\n", sum.PlanNodes, sum.Pruned, sum.Queries, sum.Reused.MeanKept, sum.Reused.MeanDecided)
+	fmt.Fprintf(stdout, "planning   %d plan nodes evaluated, %d pruned (unsupported), %d geo-queries; per chosen action %.0f plan nodes kept, %.0f of them reused without a query%s\n", sum.PlanNodes, sum.Pruned, sum.Queries, sum.Reused.MeanKept, sum.Reused.MeanDecided, scratchText(sum.Reused))
 	fmt.Fprintf(stdout, "frames     Update %.3f ms median, %.2f ms 99.9th percentile, %.2f ms max (60 Hz; %s)\n", sum.MedianFrameMS, sum.P999FrameMS, sum.MaxFrameMS, budgetText(sum.Work))
 	fmt.Fprintf(stdout, "docks      every planted foot and hand warped onto its support: largest error %.1f mm, %d unreachable\n", sum.MaxDockErrorM*1000, sum.Unreached)
 	if sum.Stuck > 0 {
@@ -275,4 +287,11 @@ func reuseOf(steps []planner.Step) reuse {
 		r.MedianDecided = decided[len(decided)/2]
 	}
 	return r
+}
+
+func scratchText(r reuse) string {
+	if r.Scratch == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; from scratch %.2f× the work", r.Scratch/r.WorkPerAction)
 }
