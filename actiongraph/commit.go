@@ -104,7 +104,8 @@ func (t *PlanTree) CommitAt(child int32, root action.Frame, w Windowed) CommitSt
 	t.spare, t.spareS = old[:0], oldS[:0]
 	t.Nodes[0].Status = Supported
 	t.redoDead()
-	t.cursor, t.grow, t.refresh = 0, 0, t.Nodes[0].FirstChild
+	t.cursor, t.grow = 0, 0
+	t.refresh, t.refreshEnd = t.Nodes[0].FirstChild, t.Nodes[0].FirstChild+t.Nodes[0].NumChildren
 	for t.cursor < int32(len(t.Nodes)) && t.Nodes[t.cursor].Status != Unknown {
 		t.cursor++
 	}

@@ -78,23 +78,24 @@ type PlanTree struct {
 	Nodes []Node
 	Slots []Slot
 
-	depth     int
-	tableI    bool
-	cursor    int32 // the first node that may be unknown
-	grow      int32 // the first node whose children may still be missing
-	templates [][]*dock.Template
-	tmplIDs   [][]uint16         // per action and dock: its template's number (1, 2, ...)
-	share     [][]int32          // per edge, per dock of the child: the parent's dock index, or -1
-	starts    []motion.RootPoint // per action: its action frame in clip coordinates
-	spare     []Node
-	spareS    []Slot
-	queue     []int32
-	edges     []int32 // CommitAt: the edge each queued node was made by
-	fill      int32   // CommitAt: the first node whose children may not all be placed
-	refresh   int32   // the next child of the root whose stale answers are asked again
-	stats     EvalStats
-	result    geoquery.Result // scratch: a local would escape through the interface
-	memo      memo            // answers already found in this plan
+	depth      int
+	tableI     bool
+	cursor     int32 // the first node that may be unknown
+	grow       int32 // the first node whose children may still be missing
+	templates  [][]*dock.Template
+	tmplIDs    [][]uint16         // per action and dock: its template's number (1, 2, ...)
+	share      [][]int32          // per edge, per dock of the child: the parent's dock index, or -1
+	starts     []motion.RootPoint // per action: its action frame in clip coordinates
+	spare      []Node
+	spareS     []Slot
+	queue      []int32
+	edges      []int32 // CommitAt: the edge each queued node was made by
+	fill       int32   // CommitAt: the first node whose children may not all be placed
+	refresh    int32   // the next child of the root whose stale answers are asked again
+	refreshEnd int32   // the end of the root's children, when a commit left some to refresh
+	stats      EvalStats
+	result     geoquery.Result // scratch: a local would escape through the interface
+	memo       memo            // answers already found in this plan
 	// mixed: the slots hold answers of a querier the memo no longer
 	// serves, so a commit must not rebuild the memo from them.
 	mixed bool
@@ -183,7 +184,7 @@ func (t *PlanTree) Reset(root action.Frame, state int32, depth int) {
 	// The root is being performed: supported. Its slots are queried only
 	// when a child continues one of its contacts.
 	t.Nodes[0].Status = Supported
-	t.cursor, t.grow, t.refresh = 1, 0, 0
+	t.cursor, t.grow, t.refresh, t.refreshEnd = 1, 0, 0, 0
 	t.stats = EvalStats{}
 	t.memo.reset()
 	t.mixed = false
@@ -250,7 +251,7 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 		if b.Time > 0 && done&3 == 3 && time.Since(start) >= b.Time {
 			break
 		}
-		if t.refresh < t.Nodes[0].FirstChild+t.Nodes[0].NumChildren {
+		if t.refresh < t.refreshEnd {
 			// The choices come first: their stale answers are asked again.
 			i := t.refresh
 			t.refresh++
