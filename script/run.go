@@ -2,6 +2,7 @@ package script
 
 import (
 	"fmt"
+	"github.com/foothold/foothold/internal/cputime"
 	"math"
 	"runtime"
 	"sort"
@@ -20,10 +21,14 @@ import (
 type RunResult struct {
 	Clip    *motion.Clip // the whole motion, the root in the world
 	Steps   []planner.Step
-	FrameMS []float64 // time of every Update [Units: ms]
-	Stuck   int
-	Plan    *actiongraph.PlanTree // the plan at the end
-	Work    actiongraph.EvalStats // the planning work over the run
+	FrameMS []float64 // wall-clock time of every Update [Units: ms]
+	// FrameCPUMS is the CPU time of every Update on its thread, where the
+	// system tells it (Linux): without the time the operating system gave
+	// to other work. [Units: ms]
+	FrameCPUMS []float64
+	Stuck      int
+	Plan       *actiongraph.PlanTree // the plan at the end
+	Work       actiongraph.EvalStats // the planning work over the run
 }
 
 // Run drives a planner over setup, configured by cfg (its Start and State
@@ -51,16 +56,23 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 	n := sk.NumJoints()
 	res.Clip = motion.NewClip(sk, frames, dt)
 	res.FrameMS = make([]float64, 0, frames)
+	res.FrameCPUMS = make([]float64, 0, frames)
 	pose := p.Pose()
 	// Collect the garbage of loading and building now, so that no
 	// collection runs beside the timed frames (Update itself allocates
 	// nothing).
 	runtime.GC()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	for f := range frames {
 		if f > 0 {
+			c0, cpu := cputime.Thread()
 			t0 := time.Now()
 			pose = p.Update(dt, inputs.at(float64(f)*dt))
 			res.FrameMS = append(res.FrameMS, float64(time.Since(t0).Nanoseconds())/1e6)
+			if c1, _ := cputime.Thread(); cpu {
+				res.FrameCPUMS = append(res.FrameCPUMS, float64((c1-c0).Nanoseconds())/1e6)
+			}
 		}
 		copy(res.Clip.Trans[f*n:(f+1)*n], pose.Trans)
 		copy(res.Clip.Rot[f*n:(f+1)*n], pose.Rot)
@@ -147,11 +159,14 @@ func (r *RunResult) FrameStats() (median, maximum float64) {
 }
 
 // Percentile returns the q-quantile (0..1) of the per-frame times.
-func (r *RunResult) Percentile(q float64) float64 {
-	if len(r.FrameMS) == 0 {
+func (r *RunResult) Percentile(q float64) float64 { return Percentile(r.FrameMS, q) }
+
+// Percentile returns the q-quantile (0..1) of xs (0 for none).
+func Percentile(xs []float64, q float64) float64 {
+	if len(xs) == 0 {
 		return 0
 	}
-	s := append([]float64(nil), r.FrameMS...)
+	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
 	return s[min(len(s)-1, int(math.Ceil(q*float64(len(s))))-1)]
 }
