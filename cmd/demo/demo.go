@@ -6,6 +6,7 @@ import (
 	"math/bits"
 	"sort"
 
+	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
 
@@ -192,14 +193,19 @@ func medianMax(xs []float64) (float64, float64) {
 // frame, in ms) are measured over the last half second.
 func (d *demo) hud(fps, plan float64) string {
 	t := d.p.Plan()
-	st := t.Stats()
+	decided := 0
+	for _, n := range t.Nodes[1:] {
+		if n.Status != actiongraph.Unknown {
+			decided++
+		}
+	}
 	feasible := len(t.Feasible(nil))
 	shown := "none"
 	if d.shown >= 0 {
 		shown = d.world.Names[d.shown]
 	}
 	return fmt.Sprintf("depth %d   nodes evaluated %d of %d   feasible actions %d\nplanning at most %.2f ms per frame   %.0f frames per second\naction %s   support shown: %s (Tab)",
-		d.depth, st.Evaluated, len(t.Nodes)-1, feasible, plan, fps, d.p.Pose().Action, shown)
+		d.depth, decided, len(t.Nodes)-1, feasible, plan, fps, d.p.Pose().Action, shown)
 }
 
 // tags is the set of the named tags that some action of the library has.
