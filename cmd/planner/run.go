@@ -77,6 +77,18 @@ type runOptions struct {
 	scratch bool          // also plan every action from scratch, for comparison
 }
 
+// register adds the planning flags (--depth, --work, --budget) to fs.
+func (o *runOptions) register(fs *flag.FlagSet) {
+	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6")
+	fs.IntVar(&o.work, "work", defaultWork, "plan nodes evaluated per frame: the same script then gives the same motion on any machine (0: plan by time, --budget)")
+	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
+}
+
+// valid reports whether the planning flags make sense.
+func (o *runOptions) valid() bool {
+	return o.depth >= 1 && o.depth <= 6 && o.work >= 0 && o.budget >= 0 && (o.work > 0 || o.budget > 0)
+}
+
 // runScript drives the character with a scripted input and writes the
 // warped motion (BVH, glTF), a picture and a JSON summary into out.
 func runScript(spec string, s *script.Script, out string, o runOptions) (*runSummary, error) {
@@ -199,15 +211,13 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	var sf sceneflag.Flags
 	sf.Register(fs)
 	fs.StringVar(&o.fst, "fst", "", "support data built for the scene (default: built once and cached)")
-	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6")
-	fs.IntVar(&o.work, "work", defaultWork, "plan nodes evaluated per frame: the same script then gives the same motion on any machine (0: plan by time, --budget)")
-	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
+	o.register(fs)
 	fs.BoolVar(&o.scratch, "scratch", false, "also plan every action from scratch and report the work saved")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if *input == "" || *out == "" || fs.NArg() > 0 || o.depth < 1 || o.depth > 6 || o.work < 0 || o.budget < 0 || o.work == 0 && o.budget == 0 {
+	if *input == "" || *out == "" || fs.NArg() > 0 || !o.valid() {
 		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--scratch] [--json]")
 		return 1
 	}

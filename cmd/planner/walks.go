@@ -56,14 +56,12 @@ func runWalks(args []string, stdout, stderr io.Writer) int {
 	every := fs.Float64("every", 5, "a new random heading every this many seconds")
 	seed := fs.Uint64("seed", 1, "random seed")
 	var o runOptions
-	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6")
-	fs.IntVar(&o.work, "work", defaultWork, "plan nodes per frame (0: plan by time, --budget)")
-	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame")
+	o.register(fs)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() > 0 || *starts < 1 || !(*seconds > 0) || !(*every > 0) || o.depth < 1 || o.depth > 6 || o.work < 0 || o.budget < 0 || o.work == 0 && o.budget == 0 {
+	if fs.NArg() > 0 || *starts < 1 || !(*seconds > 0) || !(*every > 0) || !o.valid() {
 		fmt.Fprintln(stderr, "planner walks: want [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--starts N] [--seconds S] [--every S] [--seed N] [--depth 1-6] [--work N] [--budget D] [--json]")
 		return 1
 	}

@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// planner walks: random-start walks, each with its reuse and cost; the
+// same seed gives the same walks to the bit.
+func TestWalksJSON(t *testing.T) {
+	var sums [2]walksSummary
+	for i := range sums {
+		var out, errOut bytes.Buffer
+		if code := run([]string{"walks", "--starts", "2", "--seconds", "4", "--seed", "7", "--json"}, &out, &errOut); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+		if err := json.Unmarshal(out.Bytes(), &sums[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s := sums[0]
+	if len(s.Walks) != 2 || s.Work != defaultWork || s.MaxMS <= 0 || s.Ratio <= 0 {
+		t.Fatalf("%+v", s)
+	}
+	for i, w := range s.Walks {
+		if w.Actions < 5 || w.Stuck != 0 || w.MeanKept <= 0 || w.WorkPerAct <= 0 || w.Hash != sums[1].Walks[i].Hash {
+			t.Errorf("walk %d: %+v (again: %s)", i, w, sums[1].Walks[i].Hash)
+		}
+	}
+}
+
+// Bad planning or scene options exit 1 with a message, writing nothing.
+func TestRunBadOptions(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "walk.yaml")
+	if err := os.WriteFile(script, []byte("start: {x: 3, z: 2}\nduration: 1\ninputs: [{at: 0, speed: 1.2}]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"run", "--input", script, "--out", filepath.Join(dir, "a"), "--work", "0"},
+		{"run", "--input", script, "--out", filepath.Join(dir, "b"), "--depth", "9"},
+		{"run", "--input", script, "--out", filepath.Join(dir, "c"), "--scale", "0"},
+		{"run", "--input", script, "--out", filepath.Join(dir, "d"), "--up", "x"},
+		{"walks", "--starts", "0"},
+		{"walks", "--scale", "-1"},
+		{"bench", "--up", "w"},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(args, &out, &errOut); code != 1 || errOut.Len() == 0 {
+			t.Errorf("%v: exit %d, %q", args, code, errOut.String())
+		}
+	}
+	for _, d := range []string{"a", "b", "c", "d"} {
+		if _, err := os.Stat(filepath.Join(dir, d)); err == nil {
+			t.Errorf("%s was written", d)
+		}
+	}
+}
+
+// A request naming a tag no action has is refused with the script's name.
+func TestRunUnknownTag(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "fly.yaml")
+	if err := os.WriteFile(script, []byte("start: {x: 3, z: 2}\nduration: 1\ninputs: [{at: 0, speed: 1.2, request: fly}]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"run", "--input", script, "--out", filepath.Join(dir, "out")}, &out, &errOut); code != 1 || !strings.Contains(errOut.String(), `"fly"`) {
+		t.Fatalf("exit %d: %q", code, errOut.String())
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Error("out was written")
+	}
+}
