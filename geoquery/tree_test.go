@@ -77,17 +77,20 @@ func TestTreeMatchesProbe(t *testing.T) {
 	}
 	var fx []fixture
 	for _, s := range sceneload.BuiltinScenes() {
+		if testing.Short() && s.Name == "level" {
+			continue // building its support-trees takes most of the test's time
+		}
 		m, _ := sceneload.Builtin(s.Name)
 		fx = append(fx, newFixture(t, s.Name, m, "foot", "hand", "hand-wall"))
 	}
-	if d, ok := shareddata.Dir(); ok {
+	if d, ok := shareddata.Dir(); ok && !testing.Short() {
 		m, err := sceneload.Load(d+"/meshes/dungeon.obj", sceneload.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		fx = append(fx, newFixture(t, "dungeon.obj", m, "foot", "hand", "hand-wall"))
 	} else {
-		t.Log("real meshes absent: testing built-in scenes only")
+		t.Log("real meshes absent or -short: testing built-in scenes only")
 	}
 	for _, f := range fx {
 		qs := sharedQueries(t, f.mesh, n, 2024, f.names...)
