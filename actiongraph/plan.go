@@ -112,6 +112,17 @@ type EvalStats struct {
 	Query       geoquery.Stats
 }
 
+// Add adds o's counts to s.
+func (s *EvalStats) Add(o EvalStats) {
+	s.Evaluated += o.Evaluated
+	s.Unsupported += o.Unsupported
+	s.Made += o.Made
+	s.Queries += o.Queries
+	s.Shared += o.Shared
+	s.Remembered += o.Remembered
+	s.Query.Add(o.Query)
+}
+
 // NewPlanTree prepares a plan tree over g. templates maps each dock's
 // template name to the template the querier knows (the same pointer).
 // tableI evaluates every node and removes nothing (the paper's Table I):

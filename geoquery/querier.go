@@ -91,3 +91,12 @@ type Querier interface {
 	// not nil, accumulates the work done.
 	Nearest(q Query, out *Result, st *Stats) bool
 }
+
+// Add adds o's counts to s.
+func (s *Stats) Add(o Stats) {
+	s.Queries += o.Queries
+	s.Samples += o.Samples
+	s.Rays += o.Rays
+	s.TriTests += o.TriTests
+	s.Nodes += o.Nodes
+}

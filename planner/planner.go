@@ -183,15 +183,7 @@ func (p *Planner) restart() {
 	p.tree.Reset(r.Frame, r.Action, p.cfg.Depth)
 }
 
-func (p *Planner) addStats() {
-	s := p.tree.Stats()
-	p.done.Evaluated += s.Evaluated
-	p.done.Unsupported += s.Unsupported
-	p.done.Made += s.Made
-	p.done.Queries += s.Queries
-	p.done.Shared += s.Shared
-	p.done.Remembered += s.Remembered
-}
+func (p *Planner) addStats() { p.done.Add(p.tree.Stats()) }
 
 // Update advances the character by dt seconds under input in and returns
 // its pose. When the current action ends, the feasible child of the plan
@@ -351,12 +343,7 @@ func (p *Planner) Plan() *actiongraph.PlanTree { return p.tree }
 // Stats is the planning work since the planner started.
 func (p *Planner) Stats() actiongraph.EvalStats {
 	s := p.tree.Stats()
-	s.Evaluated += p.done.Evaluated
-	s.Unsupported += p.done.Unsupported
-	s.Made += p.done.Made
-	s.Queries += p.done.Queries
-	s.Shared += p.done.Shared
-	s.Remembered += p.done.Remembered
+	s.Add(p.done)
 	return s
 }
 

@@ -51,6 +51,9 @@ type recorded struct {
 func newRecorded(t testing.TB, w *testWorld, cfg planner.Config) *recorded {
 	t.Helper()
 	r := &recorded{}
+	if cfg.Work == 0 && cfg.Budget == 0 {
+		cfg.Work = 1000 // deterministic, whatever else the machine is doing
+	}
 	cfg.OnStep = func(s *planner.Step) {
 		c := *s
 		c.Targets = append([]warp.Target(nil), s.Targets...)

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math"
-	"math/bits"
 	"sort"
 
 	"github.com/foothold/foothold/actiongraph"
@@ -84,25 +83,15 @@ func (d *demo) findStart() error {
 		return fmt.Errorf("%s: no foot support data", d.opt.scene)
 	}
 	lat := tr.Lattice()
-	all := uint64(1)<<uint(lat.Yaws()) - 1
 	b := d.world.Mesh.Bounds()
 	cx, cz := (b.Min[0]+b.Max[0])/2, (b.Min[2]+b.Max[2])/2
 	best, bestD := [3]int32{}, float32(math.Inf(1))
-	tr.Each(func(x, y, z int32, mask uint64) {
-		if mask&all != all {
-			return
-		}
-		// An open floor: its neighbours a step away are open floor too.
-		for _, o := range [4][2]int32{{3, 0}, {-3, 0}, {0, 3}, {0, -3}} {
-			if bits.OnesCount64(tr.YawMask(x+o[0], y, z+o[1])) < int(lat.Yaws()) {
-				return
-			}
-		}
-		dx, dz := float32(x)*lat.Linear-cx, float32(z)*lat.Linear-cz
+	for _, p := range script.OpenFloor(tr) {
+		dx, dz := float32(p[0])*lat.Linear-cx, float32(p[2])*lat.Linear-cz
 		if dd := dx*dx + dz*dz; dd < bestD {
-			best, bestD = [3]int32{x, y, z}, dd
+			best, bestD = p, dd
 		}
-	})
+	}
 	if math.IsInf(float64(bestD), 1) {
 		return fmt.Errorf("%s: no open floor to start on (give a script with --input)", d.opt.scene)
 	}

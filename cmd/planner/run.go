@@ -141,11 +141,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 			}
 		}
 	}
-	n := res.Clip.Skeleton.NumJoints()
-	for f := 1; f < res.Clip.Frames(); f++ {
-		a, b := res.Clip.Trans[(f-1)*n], res.Clip.Trans[f*n]
-		sum.DistanceM += math.Hypot(b[0]-a[0], b[2]-a[2])
-	}
+	sum.DistanceM = groundPath(res)
 	sum.BVH, sum.GLB, sum.PNG = filepath.Join(out, "motion.bvh"), filepath.Join(out, "motion.glb"), filepath.Join(out, "plan.png")
 	if err := motion.SaveBVH(sum.BVH, res.Clip); err != nil {
 		return nil, err
