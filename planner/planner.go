@@ -189,8 +189,8 @@ func (p *Planner) addStats() { p.done.Add(p.tree.Stats()) }
 // its pose. When the current action ends, the feasible child of the plan
 // that best matches the input is chosen (a child not yet known to be
 // supported is never chosen); when none is feasible, the character holds
-// its last pose and Stuck counts it. After warm-up Update allocates
-// nothing.
+// its last pose and Stuck counts it. Update allocates nothing: New and
+// SetDepth make room for everything it uses.
 func (p *Planner) Update(dt float64, in Input) Pose {
 	t0 := time.Now()
 	p.t += dt
