@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/planner"
-	"github.com/foothold/foothold/script"
 )
 
 // The memory profiler records every allocation of this test binary, so
@@ -46,18 +45,7 @@ func updateAllocs() int64 {
 // over every frame, with a work budget, a time budget and at depth 6.
 func TestUpdateAllocatesNothing(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
-	s, err := script.ReadScript(strings.NewReader(script.SteppingWalk), "SteppingWalk")
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := s.Resolve(w.setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := s.Start(w.bvh)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, in, start := mainJob(t, w)
 	for _, cfg := range []planner.Config{{Work: 1500}, {Budget: 2e6}, {Work: 400, Depth: 6}} {
 		cfg.Start, cfg.State = start, s.State
 		p, err := planner.New(w.setup, cfg)

@@ -41,6 +41,25 @@ func loadWorld(t testing.TB, scene string) *testWorld {
 	return &testWorld{lib: lib, bvh: lw.BVH, setup: setup}
 }
 
+// mainJob is the main job's script (script.SteppingWalk), its inputs
+// resolved over w and where it starts.
+func mainJob(t testing.TB, w *testWorld) (*script.Script, *script.Inputs, action.Frame) {
+	t.Helper()
+	s, err := script.ReadScript(strings.NewReader(script.SteppingWalk), "SteppingWalk")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := s.Resolve(w.setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := s.Start(w.bvh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, in, start
+}
+
 // recorded is a planner with the steps it took.
 type recorded struct {
 	*planner.Planner
@@ -113,18 +132,7 @@ func TestPlannerWalksStepping(t *testing.T) {
 // driveAndCheck on the way.
 func TestSteppingWalk(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
-	s, err := script.ReadScript(strings.NewReader(script.SteppingWalk), "SteppingWalk")
-	if err != nil {
-		t.Fatal(err)
-	}
-	start, err := s.Start(w.bvh)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := s.Resolve(w.setup)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s, in, start := mainJob(t, w)
 	p := newRecorded(t, w, planner.Config{Start: start, State: s.State})
 	roots := driveAndCheck(t, w, p, in.At, s.Duration)
 	seen := map[string]bool{}
