@@ -24,7 +24,7 @@ type CommitStats struct {
 	Dropped int // nodes below a kept node whose status must be decided again
 	Exact   int // slots whose expected pose did not move: answers kept as they are
 	Stale   int // supported slots that moved but whose support stays in the window
-	Asked   int // slots that must be asked again
+	Asked   int // slots that must be asked again (of nodes not known to be unsupported)
 }
 
 // Commit makes child (a child of the root) the new root, where the tree
@@ -134,7 +134,7 @@ func (t *PlanTree) parentOf(i int32) int32 {
 // keepAnswers gives the new node n's slots what is still known from the
 // old slots, and returns the node's status.
 func (t *PlanTree) keepAnswers(n *Node, old []Slot, w Windowed, rebuild bool, st *CommitStats) Status {
-	status := Supported
+	unknown, unsupported := 0, false
 	nd := int32(len(t.Graph.Library.Actions[n.Action].Docks))
 	for k := int32(0); k < nd; k++ {
 		s, o := &t.Slots[n.FirstDock+k], &old[k]
@@ -156,13 +156,12 @@ func (t *PlanTree) keepAnswers(n *Node, old []Slot, w Windowed, rebuild bool, st
 				st.Stale++
 			}
 		}
-		if s.State == Unknown {
-			st.Asked++
-			status = Unknown
+		switch s.State {
+		case Unknown:
+			unknown++
 			continue
-		}
-		if s.State == Unsupported && status == Supported {
-			status = Unsupported
+		case Unsupported:
+			unsupported = true
 		}
 		if rebuild && s.Shared < 0 && !s.Stale {
 			i := n.FirstDock + k
@@ -171,7 +170,14 @@ func (t *PlanTree) keepAnswers(n *Node, old []Slot, w Windowed, rebuild bool, st
 			}
 		}
 	}
-	return status
+	switch {
+	case unsupported: // one unsupported dock decides the node, asked or not the others
+		return Unsupported
+	case unknown > 0:
+		st.Asked += unknown
+		return Unknown
+	}
+	return Supported
 }
 
 // samePose reports whether two poses are the same to the bit.
