@@ -83,7 +83,7 @@ func (t *PlanTree) CommitAt(child int32, root action.Frame, w Windowed) CommitSt
 		sin, cos := math.Sincos(frame.Yaw)
 		t.addNode(parent, o.Action, o.Depth-1, frame, sin, cos, t.edges[head])
 		n := &t.Nodes[i]
-		n.Status = t.keepAnswers(n, oldS[o.FirstDock:], w, rebuild, &st)
+		n.Status = t.keepAnswers(n, oldS[o.FirstDock:], w, rebuild && head > 0, &st)
 		if head == 0 {
 			n.Status = Supported // being performed
 		}
@@ -242,6 +242,20 @@ func (t *PlanTree) refreshNode(q geoquery.Querier, i int32) bool {
 		}
 	}
 	return asked
+}
+
+// SetRootSupport records where the action being performed (the root) really
+// has its dock k: the supported sample it was warped onto, whatever its
+// expected pose now. Children that continue that contact (Slot.Shared)
+// take it as their answer, so a foot planted across two actions stays where
+// it is. The slot is not remembered as an answer to its question.
+func (t *PlanTree) SetRootSupport(k int, s dock.Sample, pose dock.Pose) {
+	r := &t.Nodes[0]
+	j := r.FirstDock + int32(k)
+	sl := &t.Slots[j]
+	sl.State, sl.Sample, sl.Pose, sl.Stale = Supported, s, pose, false
+	sl.Distance = 0
+	t.reshare(r, j)
 }
 
 // reshare gives the descendants of n that share slot j (directly or

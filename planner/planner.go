@@ -83,8 +83,17 @@ type Planner struct {
 	done   actiongraph.EvalStats // the work of plans since replaced
 	feas   []int32
 	surf   surfacer
+	used   []used // the lattice samples the current action's docks were warped onto
 	// PlanTime is the time the last Update took.
 	PlanTime time.Duration
+}
+
+// used is the supported lattice sample one dock of the current action was
+// warped onto.
+type used struct {
+	dock   int
+	sample dock.Sample
+	pose   dock.Pose
 }
 
 // Pose is a skeleton pose: local translations and rotations per joint, the
@@ -128,10 +137,11 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	p.reserve()
 	p.tree.Reset(cfg.Start, int32(a), cfg.Depth)
 	// The first action's docks are found by querying where it expects them.
-	p.step.Targets = p.step.Targets[:0]
+	p.step.Targets, p.used = p.step.Targets[:0], p.used[:0]
 	for k, d := range lib.Actions[a].Docks {
 		if tg, ok := p.surf.nearest(s.docks[a][k], k, cfg.Start.DockPose(d.Pose)); ok {
 			p.step.Targets = append(p.step.Targets, tg)
+			p.used = append(p.used, used{k, p.surf.res.Sample, p.surf.res.Pose})
 		}
 	}
 	if err := p.begin(0); err != nil {
@@ -170,6 +180,7 @@ func (p *Planner) reserve() {
 	sk := lib.Actions[0].Clip.Skeleton
 	p.pose = Pose{Skeleton: sk, Trans: make([]mgl64.Vec3, sk.NumJoints()), Rot: make([]mgl64.Quat, sk.NumJoints())}
 	p.step.Targets = make([]warp.Target, 0, docks)
+	p.used = make([]used, 0, docks)
 	p.feas = make([]int32, 0, choices)
 	p.surf.q = p.setup.query
 	p.surf.src = make([]mgl64.Vec3, 0, dock.MaxPoints)
@@ -224,7 +235,7 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 // onto the surface, the warp, and the plan kept from c on.
 func (p *Planner) execute(c int32) error {
 	n := p.tree.Nodes[c]
-	p.step.Targets = p.step.Targets[:0]
+	p.step.Targets, p.used = p.step.Targets[:0], p.used[:0]
 	tmpl := p.setup.docks[n.Action]
 	for k := range tmpl {
 		s := &p.tree.Slots[n.FirstDock+int32(k)]
@@ -234,6 +245,7 @@ func (p *Planner) execute(c int32) error {
 		tg, ok := p.surf.target(tmpl[k], k, s)
 		if ok {
 			p.step.Targets = append(p.step.Targets, tg)
+			p.used = append(p.used, used{k, s.Sample, s.Pose})
 		}
 	}
 	return p.begin(c)
@@ -265,6 +277,9 @@ func (p *Planner) begin(c int32) error {
 		p.tree.Reset(root, n.Action, p.cfg.Depth)
 	default:
 		p.step.Commit = p.tree.CommitAt(c, root, p.setup.query)
+	}
+	for _, u := range p.used {
+		p.tree.SetRootSupport(u.dock, u.sample, u.pose)
 	}
 	// The next action starts from a frame that already holds the offset.
 	w.EndOffset = mgl64.Vec3{}

@@ -25,8 +25,13 @@ type surfacer struct {
 // again at the slot's expected pose (one query, with hits).
 func (s *surfacer) target(tp *dock.Template, k int, slot *actiongraph.Slot) (warp.Target, bool) {
 	if slot.Stale {
-		return s.nearest(tp, k, slot.Expected)
+		tg, ok := s.nearest(tp, k, slot.Expected)
+		if ok {
+			slot.Sample, slot.Pose, slot.Distance, slot.Stale = s.res.Sample, s.res.Pose, s.res.Distance, false
+		}
+		return tg, ok
 	}
+	s.res.Sample = slot.Sample
 	s.res.Pose = slot.Pose
 	if !s.q.Hits(tp, slot.Pose, &s.res.Support, nil) {
 		return warp.Target{Dock: k, Pose: slot.Pose}, true
