@@ -84,8 +84,16 @@ func (t *PlanTree) CommitAt(child int32, root action.Frame, w Windowed) CommitSt
 		t.addNode(parent, o.Action, o.Depth-1, frame, sin, cos, t.edges[head])
 		n := &t.Nodes[i]
 		n.Status = t.keepAnswers(n, oldS[o.FirstDock:], w, rebuild && head > 0, &st)
-		if head == 0 {
+		switch {
+		case head == 0:
 			n.Status = Supported // being performed
+		case n.Status != Supported || t.body == nil:
+		case sameFrame(&n.Frame, &o.Frame) && o.Status == Blocked:
+			n.Status = Blocked
+		case sameFrame(&n.Frame, &o.Frame) && o.Status == Supported:
+		case !t.bodyClear(n):
+			n.Status = Blocked
+			t.stats.Blocked++
 		}
 		st.Kept++
 		if n.Status != Unknown {
@@ -188,6 +196,11 @@ func samePose(a, b *dock.Pose) bool {
 		math.Float32bits(a.Yaw) == math.Float32bits(b.Yaw)
 }
 
+// sameFrame reports whether two frames are the same to the bit.
+func sameFrame(a, b *action.Frame) bool {
+	return a.Position == b.Position && math.Float64bits(a.Yaw) == math.Float64bits(b.Yaw)
+}
+
 // subtreeSize counts the nodes of the subtree at o in the old tree.
 func (t *PlanTree) subtreeSize(old []Node, o Node) int {
 	n := 1
@@ -208,7 +221,7 @@ func (t *PlanTree) redoDead() {
 				n.DeadChildren++
 			}
 		}
-		n.Dead = n.Status == Unsupported || !t.tableI && n.NumChildren > 0 && n.DeadChildren == n.NumChildren
+		n.Dead = n.Status == Unsupported || n.Status == Blocked || !t.tableI && n.NumChildren > 0 && n.DeadChildren == n.NumChildren
 	}
 }
 
@@ -217,7 +230,7 @@ func (t *PlanTree) redoDead() {
 // It reports whether it asked anything.
 func (t *PlanTree) refreshNode(q geoquery.Querier, i int32) bool {
 	n := &t.Nodes[i]
-	if n.Status == Unsupported {
+	if n.Status == Unsupported || n.Status == Blocked {
 		return false
 	}
 	asked := false

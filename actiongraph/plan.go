@@ -22,10 +22,19 @@ const (
 	Unknown     Status = iota // not evaluated yet
 	Supported                 // every dock found support
 	Unsupported               // a dock found none
+	Blocked                   // every dock found support, but the body hits the scene
 )
 
 func (s Status) String() string {
-	return [...]string{"unknown", "supported", "unsupported"}[s]
+	return [...]string{"unknown", "supported", "unsupported", "blocked"}[s]
+}
+
+// Body is a clearance test of the character's body against the scene.
+type Body interface {
+	// Clear reports whether action a, performed from frame f raised by
+	// lift (where its docks' supports are, on average, above or below
+	// where the action expects them), keeps the body clear of the scene.
+	Clear(a int32, f action.Frame, lift float64) bool
 }
 
 // Node is one action of the unrolled plan: the action, where it starts,
@@ -42,7 +51,7 @@ type Node struct {
 	Status      Status
 	// DeadChildren counts the children known to be dead.
 	DeadChildren int32
-	// Dead: the node is unsupported, or it has its children and every
+	// Dead: the node is unsupported or blocked, or it has its children and every
 	// one is dead (an unknown child keeps its parent alive). In Table I
 	// mode only the node's own status counts.
 	Dead bool
@@ -95,6 +104,7 @@ type PlanTree struct {
 	refreshEnd int32   // the end of the root's children, when a commit left some to refresh
 	stats      EvalStats
 	result     geoquery.Result // scratch: a local would escape through the interface
+	body       Body            // nil: docks only
 	memo       memo            // answers already found in this plan
 	// mixed: the slots hold answers of a querier the memo no longer
 	// serves, so a commit must not rebuild the memo from them.
@@ -105,6 +115,8 @@ type PlanTree struct {
 type EvalStats struct {
 	Evaluated   int64 // nodes whose status was decided
 	Unsupported int64 // of them, found unsupported
+	Blocked     int64 // of them, supported but pruned for the body
+	BodyChecks  int64 // body clearance tests run
 	Made        int64 // nodes unrolled
 	Queries     int64 // geo-queries run
 	Shared      int64 // slots answered by the parent's slot
@@ -116,6 +128,8 @@ type EvalStats struct {
 func (s *EvalStats) Add(o EvalStats) {
 	s.Evaluated += o.Evaluated
 	s.Unsupported += o.Unsupported
+	s.Blocked += o.Blocked
+	s.BodyChecks += o.BodyChecks
 	s.Made += o.Made
 	s.Queries += o.Queries
 	s.Shared += o.Shared
@@ -302,9 +316,58 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 				break
 			}
 		}
+		if n.Status == Supported && !t.bodyClear(n) {
+			n.Status = Blocked
+			t.stats.Blocked++
+			t.markDead(i)
+		}
 		t.stats.Evaluated++
 	}
 	return t.cursor >= int32(len(t.Nodes)) && t.grow >= int32(len(t.Nodes))
+}
+
+// SetBody makes the tree test the body of every supported node with b
+// (nil: docks only, the paper's test). A blocked node is pruned like an
+// unsupported one. Call it before Reset.
+func (t *PlanTree) SetBody(b Body) { t.body = b }
+
+// bodyClear tests node n's body, raised by the mean height its docks'
+// supports lie off their expected poses.
+func (t *PlanTree) bodyClear(n *Node) bool {
+	if t.body == nil {
+		return true
+	}
+	t.stats.BodyChecks++
+	return t.body.Clear(n.Action, n.Frame, t.lift(n))
+}
+
+// lift is the mean height of node n's supports over their expected poses.
+func (t *PlanTree) lift(n *Node) float64 {
+	nd := len(t.templates[n.Action])
+	if nd == 0 {
+		return 0
+	}
+	sum := 0.0
+	for k := range nd {
+		s := &t.Slots[n.FirstDock+int32(k)]
+		sum += float64(s.Pose.Position[1] - s.Expected.Position[1])
+	}
+	return sum / float64(nd)
+}
+
+// Block marks child c of the root blocked (its warped motion hit the
+// scene), so it is no longer a choice.
+func (t *PlanTree) Block(c int32) {
+	if err := t.checkChild(c); err != nil {
+		panic(err)
+	}
+	if n := &t.Nodes[c]; n.Status == Supported {
+		n.Status = Blocked
+		t.stats.Blocked++
+		if !n.Dead {
+			t.markDead(c)
+		}
+	}
 }
 
 // canGrow reports whether node i still needs its children made.

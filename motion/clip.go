@@ -101,9 +101,24 @@ func (c *Clip) Sample(t float64, trans []mgl64.Vec3, rot []mgl64.Quat) {
 	g := min(f+1, last)
 	a := x - float64(f)
 	for j := range n {
-		t0, t1 := c.Trans[f*n+j], c.Trans[g*n+j]
-		trans[j] = t0.Add(t1.Sub(t0).Mul(a))
-		rot[j] = slerp(c.Rot[f*n+j], c.Rot[g*n+j], a)
+		trans[j], rot[j] = c.lerpJoint(f, g, j, a)
+	}
+}
+
+// lerpJoint interpolates joint j between frames f and g at a in [0, 1].
+func (c *Clip) lerpJoint(f, g, j int, a float64) (mgl64.Vec3, mgl64.Quat) {
+	n := c.Skeleton.NumJoints()
+	t0, t1 := c.Trans[f*n+j], c.Trans[g*n+j]
+	return t0.Add(t1.Sub(t0).Mul(a)), slerp(c.Rot[f*n+j], c.Rot[g*n+j], a)
+}
+
+// SampleBetween writes, for each joint of joints only, its local pose at
+// fraction a (in [0, 1]) of the way from frame f to frame f+1, exactly as
+// Sample interpolates it. It allocates nothing.
+func (c *Clip) SampleBetween(f int, a float64, joints []int32, trans []mgl64.Vec3, rot []mgl64.Quat) {
+	g := min(f+1, c.Frames()-1)
+	for _, j := range joints {
+		trans[j], rot[j] = c.lerpJoint(f, g, int(j), a)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/warp"
@@ -61,6 +62,12 @@ type Step struct {
 	Options int               // feasible choices it was picked from
 	// Commit says what the plan kept of the chosen action's subtree.
 	Commit actiongraph.CommitStats
+	// Refused counts the choices refused before this one because their
+	// warped motion would put the body into the scene; RefusedContact is
+	// where the last of them touched.
+	Refused        int
+	RefusedAction  string
+	RefusedContact ccd.Contact
 }
 
 // Planner is the runtime character: Update advances time, keeps planning
@@ -69,21 +76,26 @@ type Step struct {
 // the pose. One Planner is not safe for concurrent use; run one per
 // goroutine (a Setup may be shared).
 type Planner struct {
-	setup  *Setup
-	cfg    Config
-	tree   *actiongraph.PlanTree
-	warper warp.Warper
-	cur    *warp.Result
-	act    *action.Action
-	t      float64 // into the current action [Units: s]
-	clock  float64 // since the start [Units: s]
-	step   Step
-	pose   Pose
-	stuck  int
-	done   actiongraph.EvalStats // the work of plans since replaced
-	feas   []int32
-	surf   surfacer
-	used   []used // the lattice samples the current action's docks were warped onto
+	setup *Setup
+	cfg   Config
+	tree  *actiongraph.PlanTree
+	// warpers: the current action's warp and the one being tried, which
+	// becomes current only if the body stays clear.
+	warpers [2]warp.Warper
+	next    int // the warper to try with
+	cur     *warp.Result
+	act     *action.Action
+	t       float64 // into the current action [Units: s]
+	clock   float64 // since the start [Units: s]
+	step    Step
+	pose    Pose
+	stuck   int
+	done    actiongraph.EvalStats // the work of plans since replaced
+	feas    []int32
+	surf    surfacer
+	used    []used // the lattice samples the current action's docks were warped onto
+	body    *ccd.Checker
+	refused int // warped choices refused for the body, since the start
 	// PlanTime is the time the last Update took.
 	PlanTime time.Duration
 }
@@ -134,6 +146,10 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 		return nil, err
 	}
 	p := &Planner{setup: s, cfg: cfg, tree: tree}
+	if s.sweeps != nil {
+		p.body = ccd.NewChecker(s.sweeps, s.query.BVH())
+		tree.SetBody(bodyTest{p.body})
+	}
 	p.reserve()
 	p.tree.Reset(cfg.Start, int32(a), cfg.Depth)
 	// The first action's docks are found by querying where it expects them.
@@ -144,10 +160,17 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 			p.used = append(p.used, used{k, p.surf.res.Sample, p.surf.res.Pose})
 		}
 	}
-	if err := p.begin(0); err != nil {
+	if _, err := p.begin(0); err != nil {
 		return nil, err
 	}
 	return p, nil
+}
+
+// bodyTest is the plan tree's view of the body checker.
+type bodyTest struct{ c *ccd.Checker }
+
+func (b bodyTest) Clear(a int32, f action.Frame, lift float64) bool {
+	return b.c.Action(a, f, lift, nil)
 }
 
 // Depth is the plan depth.
@@ -171,7 +194,8 @@ func (p *Planner) SetDepth(d int) {
 func (p *Planner) reserve() {
 	lib := p.setup.Library()
 	p.tree.Reserve(p.cfg.Depth)
-	p.warper.Reserve(lib)
+	p.warpers[0].Reserve(lib)
+	p.warpers[1].Reserve(lib)
 	docks, choices := 0, 0
 	for a := range lib.Actions {
 		docks = max(docks, len(lib.Actions[a].Docks))
@@ -206,6 +230,7 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 	t0 := time.Now()
 	p.t += dt
 	p.clock += dt
+	p.step.Refused = 0
 	for p.t >= p.act.Duration() {
 		c, ok := p.choose(in)
 		if !ok {
@@ -213,10 +238,15 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 			p.t = p.act.Duration()
 			break
 		}
-		p.t -= p.act.Duration()
-		if err := p.execute(c); err != nil {
+		d := p.act.Duration()
+		p.t -= d
+		started, err := p.execute(c)
+		if err != nil {
 			p.stuck++
 			break
+		}
+		if !started {
+			p.t += d // its warped motion hit the scene: choose again
 		}
 	}
 	b := actiongraph.Budget{Nodes: p.cfg.Work}
@@ -232,8 +262,9 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 }
 
 // execute starts child c of the plan's root: its docks' supports moved
-// onto the surface, the warp, and the plan kept from c on.
-func (p *Planner) execute(c int32) error {
+// onto the surface, the warp, and the plan kept from c on. It reports false
+// when the warped motion would put the body into the scene: c is blocked.
+func (p *Planner) execute(c int32) (bool, error) {
 	n := p.tree.Nodes[c]
 	p.step.Targets, p.used = p.step.Targets[:0], p.used[:0]
 	tmpl := p.setup.docks[n.Action]
@@ -253,19 +284,28 @@ func (p *Planner) execute(c int32) error {
 
 // begin warps child c of the plan's root (0: the root itself, at the
 // start) onto p.step.Targets and makes it the plan's root, at the frame the
-// warp leaves it in.
-func (p *Planner) begin(c int32) error {
+// warp leaves it in. A child whose warped motion would put the body into
+// the scene is blocked instead, and begin reports false.
+func (p *Planner) begin(c int32) (bool, error) {
 	n := p.tree.Nodes[c]
 	a := p.setup.Library().Actions[n.Action]
 	opt := p.cfg.Warp
 	if p.cur != nil {
 		opt.RootVelocity = p.cur.RootVelocity
 	}
-	w, err := p.warper.Warp(a, n.Frame, p.step.Targets, opt)
+	w, err := p.warpers[p.next].Warp(a, n.Frame, p.step.Targets, opt)
 	if err != nil {
-		return err
+		return false, err
+	}
+	if c > 0 && p.body != nil && !p.body.Clip(w.Clip, &p.step.RefusedContact) {
+		p.tree.Block(c)
+		p.step.RefusedAction = a.Name
+		p.step.Refused++
+		p.refused++
+		return false, nil
 	}
 	p.cur, p.act = w, a
+	p.next = 1 - p.next
 	// The plan goes on from the warped action: its frame (with the turn)
 	// moved by where the root spring will have taken it.
 	root := w.Frame
@@ -288,7 +328,7 @@ func (p *Planner) begin(c int32) error {
 	if p.cfg.OnStep != nil {
 		p.cfg.OnStep(&p.step)
 	}
-	return nil
+	return true, nil
 }
 
 // choose scores the root's feasible children against the input.
@@ -360,6 +400,18 @@ func (p *Planner) Stats() actiongraph.EvalStats {
 	s := p.tree.Stats()
 	s.Add(p.done)
 	return s
+}
+
+// Refused counts the warped choices refused because the body would hit
+// the scene, since the start.
+func (p *Planner) Refused() int { return p.refused }
+
+// Body is the body checker's work since the start (zero without a body).
+func (p *Planner) Body() ccd.Stats {
+	if p.body == nil {
+		return ccd.Stats{}
+	}
+	return p.body.Stats
 }
 
 // Stuck counts the times no action was feasible when one was needed.

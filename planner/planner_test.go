@@ -20,6 +20,7 @@ type testWorld struct {
 	lib   *action.Library
 	bvh   *scenes.BVH
 	setup *planner.Setup
+	lw    *world.World
 }
 
 // loadWorld readies a scene as LoadWorld does (support data built in a
@@ -38,7 +39,7 @@ func loadWorld(t testing.TB, scene string) *testWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &testWorld{lib: lib, bvh: lw.BVH, setup: setup}
+	return &testWorld{lib: lib, bvh: lw.BVH, setup: setup, lw: lw}
 }
 
 // mainJob is the main job's script (script.SteppingWalk), its inputs

@@ -7,6 +7,8 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 )
@@ -25,14 +27,36 @@ type Setup struct {
 	tags      []Tags                    // per action
 	tagNames  []string                  // bit i of a Tags is tagNames[i]
 	athletic  Tags                      // climb, vault and hop: only when asked for
+	sweeps    *ccd.Sweeps               // the body's sweeps of every action; nil: docks only
+}
+
+// SetupOptions chooses what a Setup checks besides the docks. The zero
+// value checks the docks alone, as the paper does: the body may pass
+// through the scene.
+type SetupOptions struct {
+	// Body checks the character's body against the scene: plan nodes
+	// whose body would hit it are pruned like unsupported ones, and a
+	// choice whose warped motion would is refused (Step.Refused).
+	Body bool
+	// Model is the body (nil: body.Derive of the library's skeleton and
+	// effectors with body.AdultRadii).
+	Model *body.Model
+	// CCD tunes the clearance test.
+	CCD ccd.Options
 }
 
 // Tags is a set of action tags ("climb", "vault", "hop", "step"), made by
 // Setup.Tags; the zero value is the empty set.
 type Tags uint64
 
-// NewSetup makes a Setup of graph g (over its library) and querier q.
+// NewSetup makes a Setup of graph g (over its library) and querier q that
+// checks the docks alone.
 func NewSetup(g *actiongraph.Graph, q *geoquery.Tree) (*Setup, error) {
+	return NewSetupWith(g, q, SetupOptions{})
+}
+
+// NewSetupWith is NewSetup with the body chosen by o.
+func NewSetupWith(g *actiongraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setup, error) {
 	if g == nil || q == nil {
 		return nil, fmt.Errorf("planner: NewSetup needs a graph and a querier")
 	}
@@ -68,8 +92,39 @@ func NewSetup(g *actiongraph.Graph, q *geoquery.Tree) (*Setup, error) {
 		s.tags = append(s.tags, m)
 	}
 	s.athletic = s.known("climb", "vault", "hop")
+	if o.Body {
+		if err := s.measureBody(o); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
+
+// measureBody derives the body (unless given) and sweeps every action.
+func (s *Setup) measureBody(o SetupOptions) error {
+	lib := s.graph.Library
+	if len(lib.Actions) == 0 {
+		return fmt.Errorf("planner: the library has no actions")
+	}
+	m := o.Model
+	if m == nil {
+		a := lib.Actions[0]
+		var err error
+		if m, err = body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii()); err != nil {
+			return fmt.Errorf("planner: %w", err)
+		}
+	}
+	sw, err := ccd.NewSweeps(lib, m, o.CCD)
+	if err != nil {
+		return fmt.Errorf("planner: %w", err)
+	}
+	s.sweeps = sw
+	return nil
+}
+
+// Sweeps are the body's measured sweeps (nil when the Setup plans with the
+// docks alone).
+func (s *Setup) Sweeps() *ccd.Sweeps { return s.sweeps }
 
 // Tags returns the set of the named tags; a name no action carries is an
 // error.

@@ -15,3 +15,6 @@ var (
 )
 
 const BVHStackSize = bvhStackSize
+
+// TriBoxOverlap is the separating-axis triangle-box test.
+func TriBoxOverlap(t *TriVerts, q *AABB) bool { return triBoxOverlap(t, q) }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
@@ -29,6 +30,8 @@ type RunResult struct {
 	Stuck      int
 	Plan       *actiongraph.PlanTree // the plan at the end
 	Work       actiongraph.EvalStats // the planning work over the run
+	Refused    int                   // warped choices refused for the body
+	Body       ccd.Stats             // the body check's work (zero without one)
 }
 
 // Run drives a planner over setup, configured by cfg (its Start and State
@@ -78,6 +81,7 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 		copy(res.Clip.Rot[f*n:(f+1)*n], pose.Rot)
 	}
 	res.Stuck, res.Plan, res.Work = p.Stuck(), p.Plan(), p.Stats()
+	res.Refused, res.Body = p.Refused(), p.Body()
 	return res, nil
 }
 

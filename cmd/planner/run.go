@@ -20,6 +20,8 @@ import (
 	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/script"
 
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/picture"
 
@@ -31,29 +33,30 @@ import (
 )
 
 type runSummary struct {
-	Scene         string   `json:"scene"`
-	Support       string   `json:"support"` // where the support data came from
-	Seconds       float64  `json:"seconds"`
-	Frames        int      `json:"frames"`
-	Actions       []string `json:"actions"`
-	PlanNodes     int64    `json:"plan_nodes"`
-	Pruned        int64    `json:"pruned_nodes"`
-	Queries       int64    `json:"queries"`
-	Work          int      `json:"work_per_frame"`
-	Reused        reuse    `json:"reused"`
-	MedianFrameMS float64  `json:"median_frame_ms"`
-	P999FrameMS   float64  `json:"p999_frame_ms"`
-	MaxFrameMS    float64  `json:"max_frame_ms"`
-	MaxFrame      int      `json:"max_frame"`         // the frame whose Update took longest
-	P999CPUMS     float64  `json:"p999_frame_cpu_ms"` // the same on the thread's CPU clock (Linux), without the time given to other work
-	MaxCPUMS      float64  `json:"max_frame_cpu_ms"`
-	Hash          string   `json:"motion_hash"`
-	MaxDockErrorM float64  `json:"max_dock_error_m"`
-	Unreached     int      `json:"unreached_docks"`
-	Stuck         int      `json:"stuck"`
-	DistanceM     float64  `json:"distance_m"`
-	BVH, GLB, PNG string   `json:"-"`
-	Files         []string `json:"files"`
+	Scene         string       `json:"scene"`
+	Support       string       `json:"support"` // where the support data came from
+	Seconds       float64      `json:"seconds"`
+	Frames        int          `json:"frames"`
+	Actions       []string     `json:"actions"`
+	PlanNodes     int64        `json:"plan_nodes"`
+	Pruned        int64        `json:"pruned_nodes"`
+	Queries       int64        `json:"queries"`
+	Work          int          `json:"work_per_frame"`
+	Reused        reuse        `json:"reused"`
+	MedianFrameMS float64      `json:"median_frame_ms"`
+	P999FrameMS   float64      `json:"p999_frame_ms"`
+	MaxFrameMS    float64      `json:"max_frame_ms"`
+	MaxFrame      int          `json:"max_frame"`         // the frame whose Update took longest
+	P999CPUMS     float64      `json:"p999_frame_cpu_ms"` // the same on the thread's CPU clock (Linux), without the time given to other work
+	MaxCPUMS      float64      `json:"max_frame_cpu_ms"`
+	Hash          string       `json:"motion_hash"`
+	MaxDockErrorM float64      `json:"max_dock_error_m"`
+	Unreached     int          `json:"unreached_docks"`
+	Stuck         int          `json:"stuck"`
+	DistanceM     float64      `json:"distance_m"`
+	Body          *bodySummary `json:"body,omitempty"` // with --body
+	BVH, GLB, PNG string       `json:"-"`
+	Files         []string     `json:"files"`
 }
 
 // reuse is what re-entrant planning kept per chosen action: plan nodes
@@ -75,12 +78,19 @@ type runOptions struct {
 	work    int           // plan nodes per frame (0: time budget only)
 	budget  time.Duration // planning time per frame (0: work budget only)
 	scratch bool          // also plan every action from scratch, for comparison
+	body    bool          // check the body against the scene
+}
+
+// setup makes the planner setup the options ask for.
+func (o *runOptions) setup(g *actiongraph.Graph, q *geoquery.Tree) (*planner.Setup, error) {
+	return planner.NewSetupWith(g, q, planner.SetupOptions{Body: o.body})
 }
 
 // register adds the planning flags (--depth, --work, --budget) to fs.
 func (o *runOptions) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6")
 	fs.IntVar(&o.work, "work", defaultWork, "plan nodes evaluated per frame: the same script then gives the same motion on any machine (0: plan by time, --budget)")
+	fs.BoolVar(&o.body, "body", false, "check the body against the scene (capsules per bone, continuous collision detection): prune plan nodes and refuse warped choices whose body would hit it")
 	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
 }
 
@@ -100,7 +110,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err != nil {
 		return nil, err
 	}
-	setup, err := planner.NewSetup(g, w.Querier)
+	setup, err := o.setup(g, w.Querier)
 	if err != nil {
 		return nil, err
 	}
@@ -115,6 +125,9 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	sum.PlanNodes, sum.Pruned, sum.Queries = res.Work.Evaluated, res.Work.Unsupported, res.Work.Queries
 	sum.Reused = reuseOf(res.Steps)
 	sum.Reused.WorkPerAction = perAction(res)
+	if o.body {
+		sum.Body = bodyOf(res)
+	}
 	if o.scratch {
 		base, err := script.Run(setup, planner.Config{Depth: o.depth, Work: o.work, Budget: o.budget, Replan: true}, s, 60, w.BVH)
 		if err != nil {
@@ -310,4 +323,19 @@ func cpuText(s *runSummary) string {
 		return ""
 	}
 	return fmt.Sprintf("; on its thread's CPU clock %.2f ms max", s.MaxCPUMS)
+}
+
+// bodySummary is what the body check did over a run.
+type bodySummary struct {
+	Blocked  int64 `json:"blocked_nodes"`   // plan nodes pruned for the body (apart from unsupported ones)
+	Refused  int   `json:"refused_choices"` // warped choices refused because the body would hit the scene
+	Checks   int64 `json:"checks"`          // plan nodes and warped actions checked
+	Pairs    int64 `json:"narrow_pairs"`    // capsule–triangle pairs given to the narrow phase
+	Steps    int64 `json:"narrow_steps"`    // conservative-advancement steps
+	BVHNodes int64 `json:"bvh_nodes"`       // BVH nodes visited by the broad phase
+}
+
+func bodyOf(res *script.RunResult) *bodySummary {
+	return &bodySummary{Blocked: res.Work.Blocked, Refused: res.Refused, Checks: res.Body.Checks,
+		Pairs: res.Body.Pairs, Steps: res.Body.Steps, BVHNodes: res.Body.BVH.Nodes}
 }

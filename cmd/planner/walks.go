@@ -15,19 +15,20 @@ import (
 
 // walkRow is one random-start walk, planned re-entrantly and from scratch.
 type walkRow struct {
-	Start       [3]float64 `json:"start"`
-	Actions     int        `json:"actions"`
-	DistanceM   float64    `json:"distance_m"`
-	Stuck       int        `json:"stuck"`
-	P999MS      float64    `json:"p999_update_ms"`
-	MaxMS       float64    `json:"max_update_ms"`
-	MaxCPUMS    float64    `json:"max_update_cpu_ms"`
-	MeanKept    float64    `json:"mean_nodes_kept"`
-	MeanReused  float64    `json:"mean_nodes_reused"`
-	MedReused   float64    `json:"median_nodes_reused"`
-	WorkPerAct  float64    `json:"work_per_action"`         // plan nodes evaluated + queries, per action
-	ScratchWork float64    `json:"scratch_work_per_action"` // the same, planning every action from scratch
-	Hash        string     `json:"motion_hash"`
+	Start       [3]float64   `json:"start"`
+	Actions     int          `json:"actions"`
+	DistanceM   float64      `json:"distance_m"`
+	Stuck       int          `json:"stuck"`
+	P999MS      float64      `json:"p999_update_ms"`
+	MaxMS       float64      `json:"max_update_ms"`
+	MaxCPUMS    float64      `json:"max_update_cpu_ms"`
+	MeanKept    float64      `json:"mean_nodes_kept"`
+	MeanReused  float64      `json:"mean_nodes_reused"`
+	MedReused   float64      `json:"median_nodes_reused"`
+	WorkPerAct  float64      `json:"work_per_action"`         // plan nodes evaluated + queries, per action
+	ScratchWork float64      `json:"scratch_work_per_action"` // the same, planning every action from scratch
+	Hash        string       `json:"motion_hash"`
+	Body        *bodySummary `json:"body,omitempty"` // with --body
 }
 
 type walksSummary struct {
@@ -91,7 +92,7 @@ func walks(spec string, o runOptions, starts int, seconds, every float64, seed u
 	if err != nil {
 		return nil, err
 	}
-	setup, err := planner.NewSetup(g, w.Querier)
+	setup, err := o.setup(g, w.Querier)
 	if err != nil {
 		return nil, err
 	}
@@ -125,6 +126,9 @@ func walks(spec string, o runOptions, starts int, seconds, every float64, seed u
 		row.WorkPerAct = perAction(res)
 		row.ScratchWork = perAction(base)
 		row.DistanceM = groundPath(res)
+		if o.body {
+			row.Body = bodyOf(res)
+		}
 		work += row.WorkPerAct
 		scratch += row.ScratchWork
 		all = append(all, res.FrameMS...)

@@ -1,0 +1,188 @@
+package body
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Capsule is the body around one bone: the points within Radius of the
+// segment A–B, which lies in the local frame of Joint.
+type Capsule struct {
+	Joint  int32      // the joint whose frame holds A and B (the bone's parent end)
+	A, B   mgl64.Vec3 // [Units: m] in Joint's frame
+	Radius float64    // [Units: m]
+	Part   Part
+	// Effector is the index in Effectors.All() of the hand or foot whose
+	// limb the capsule belongs to, or -1 for the trunk and head.
+	Effector int8
+}
+
+// Model is a skeleton's body: a capsule per bone of non-zero length.
+type Model struct {
+	Skeleton *motion.Skeleton
+	Capsules []Capsule
+}
+
+// Place returns capsule i's ends in the world, given the world positions and
+// rotations of the joints (motion.Skeleton.FK).
+func (m *Model) Place(pos []mgl64.Vec3, world []mgl64.Quat, i int) (a, b mgl64.Vec3) {
+	c := &m.Capsules[i]
+	p, q := pos[c.Joint], world[c.Joint]
+	return p.Add(q.Rotate(c.A)), p.Add(q.Rotate(c.B))
+}
+
+// Derive builds the body of a skeleton standing in its rest pose (+Y up;
+// the lowest point of each foot's bones is its sole): a capsule per bone,
+// its part found from the effectors (the limb bones counted from the hand or
+// foot up, the trunk, the head's chain), its radius from r. The foot and
+// toes are fitted to the sole: their segment runs at one radius above it, so
+// the capsule's underside is the sole. A bone that ends at an end site ends
+// there (its segment is shortened by the radius).
+func Derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii) (*Model, error) {
+	if err := sk.Validate(); err != nil {
+		return nil, fmt.Errorf("body: %w", err)
+	}
+	for p, x := range r {
+		if !(x > 0) || math.IsInf(x, 0) {
+			return nil, fmt.Errorf("body: radius of the %v is %g; it must be positive", Part(p), x)
+		}
+	}
+	all := eff.All()
+	if len(all) == 0 {
+		return nil, fmt.Errorf("body: the skeleton has no hands or feet to derive a body from")
+	}
+	c := classify(sk, all)
+	rest := sk.RestPositions()
+	m := &Model{Skeleton: sk}
+	for j := 1; j < sk.NumJoints(); j++ {
+		p := sk.Parents[j]
+		if sk.Offsets[j].Len() < 1e-6 {
+			continue
+		}
+		part, e := c.part(sk, p, j)
+		cap := Capsule{Joint: int32(p), Radius: r[part], Part: part, Effector: int8(e)}
+		a, b := rest[p], rest[j]
+		if sk.EndSite[j] || len(c.children[j]) == 0 {
+			b = shorten(a, b, cap.Radius)
+		}
+		if part == Foot || part == Toes {
+			sole := c.sole[e]
+			a[1], b[1] = sole+cap.Radius, sole+cap.Radius
+		}
+		cap.A, cap.B = a.Sub(rest[p]), b.Sub(rest[p])
+		m.Capsules = append(m.Capsules, cap)
+	}
+	return m, nil
+}
+
+// shorten moves b towards a by d (to a when the bone is shorter).
+func shorten(a, b mgl64.Vec3, d float64) mgl64.Vec3 {
+	v := b.Sub(a)
+	l := v.Len()
+	if l <= d {
+		return a
+	}
+	return b.Sub(v.Mul(d / l))
+}
+
+// classes is what Derive knows of each joint.
+type classes struct {
+	children [][]int
+	below    []int     // effectors whose joint is this one or below it
+	owner    []int     // the effector whose joint is this one or an ancestor, or -1
+	limb     []int     // the effector of the limb chain the joint is on (below == 1), or -1
+	sole     []float64 // per effector: the lowest rest height of its subtree
+	eff      []motion.Effector
+}
+
+func classify(sk *motion.Skeleton, all []motion.Effector) *classes {
+	n := sk.NumJoints()
+	c := &classes{children: sk.Children(), below: make([]int, n), owner: make([]int, n), limb: make([]int, n), eff: all}
+	rest := sk.RestPositions()
+	for j := range n {
+		c.owner[j], c.limb[j] = -1, -1
+	}
+	for e, ef := range all {
+		sole := math.Inf(1)
+		for j := range n {
+			if sk.IsAncestor(ef.Joint, j) {
+				c.owner[j] = e
+				sole = min(sole, rest[j][1])
+			}
+		}
+		c.sole = append(c.sole, sole)
+		for j := ef.Joint; j >= 0; j = sk.Parents[j] {
+			c.below[j]++
+			if c.limb[j] == -1 {
+				c.limb[j] = e
+			} else {
+				c.limb[j] = -2 // shared by two effectors: the trunk
+			}
+		}
+	}
+	return c
+}
+
+// part names the bone from joint p to its child j, and its effector.
+func (c *classes) part(sk *motion.Skeleton, p, j int) (Part, int) {
+	if e := c.owner[p]; e >= 0 {
+		ef := c.eff[e]
+		foot := ef.Template == "foot"
+		switch {
+		case !foot:
+			return Hand, e
+		case p == ef.Joint:
+			return Foot, e
+		default:
+			return Toes, e
+		}
+	}
+	if e := c.limb[j]; e >= 0 {
+		foot := c.eff[e].Template == "foot"
+		parts := [3]Part{Forearm, UpperArm, Clavicle}
+		if foot {
+			parts = [3]Part{Shin, Thigh, Pelvis}
+		}
+		return parts[min(c.bonesUp(sk, c.eff[e].Joint, j), 3)-1], e
+	}
+	if c.below[j] == 0 {
+		// The head's chain: the last bone is the head; the first, leaving
+		// the trunk, is the top of the torso when the chain is long.
+		switch {
+		case len(c.children[j]) == 0:
+			return Head, -1
+		case c.below[p] > 0 && c.headBones(j) >= 2:
+			return Torso, -1
+		}
+		return Neck, -1
+	}
+	return Torso, -1
+}
+
+// bonesUp counts the bones of non-zero length from joint top down to joint
+// from (an ancestor chain), top's own bone included.
+func (c *classes) bonesUp(sk *motion.Skeleton, from, top int) int {
+	n := 0
+	for j := from; j >= 0; j = sk.Parents[j] {
+		if sk.Offsets[j].Len() >= 1e-6 {
+			n++
+		}
+		if j == top {
+			break
+		}
+	}
+	return max(n, 1)
+}
+
+// headBones counts the bones below joint j along its first children.
+func (c *classes) headBones(j int) int {
+	n := 0
+	for len(c.children[j]) > 0 {
+		j = c.children[j][0]
+		n++
+	}
+	return n
+}

@@ -1,0 +1,82 @@
+package body_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/humanoid"
+	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+func adult(t *testing.T) (*body.Model, *motion.Skeleton) {
+	t.Helper()
+	sk := humanoid.Skeleton()
+	eff, err := motion.DefaultEffectors(sk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := body.Derive(sk, eff, body.AdultRadii())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, sk
+}
+
+// restExtent is the body's box in the rest pose, from the capsules.
+func restExtent(m *body.Model, sk *motion.Skeleton, skip func(body.Part) bool) (lo, hi mgl64.Vec3) {
+	pos := sk.RestPositions()
+	world := make([]mgl64.Quat, sk.NumJoints())
+	for j := range world {
+		world[j] = mgl64.QuatIdent()
+	}
+	lo, hi = mgl64.Vec3{1e9, 1e9, 1e9}, mgl64.Vec3{-1e9, -1e9, -1e9}
+	for i, c := range m.Capsules {
+		if skip != nil && skip(c.Part) {
+			continue
+		}
+		a, b := m.Place(pos, world, i)
+		for k := 0; k < 3; k++ {
+			lo[k] = min(lo[k], a[k]-c.Radius, b[k]-c.Radius)
+			hi[k] = max(hi[k], a[k]+c.Radius, b[k]+c.Radius)
+		}
+	}
+	return lo, hi
+}
+
+// TestAdultBody checks the adult's body against the skeleton's own
+// measures: the parts each limb gets, the soles on the ground, the top of
+// the head at the head's end site, and the torso's width and depth.
+func TestAdultBody(t *testing.T) {
+	m, sk := adult(t)
+	count := map[body.Part]int{}
+	for _, c := range m.Capsules {
+		count[c.Part]++
+		t.Logf("%-12s on %-16s %v–%v r %.3f effector %d", c.Part, sk.Names[c.Joint], c.A, c.B, c.Radius, c.Effector)
+	}
+	for p, want := range map[body.Part]int{body.Thigh: 2, body.Shin: 2, body.Foot: 2, body.Toes: 2, body.UpperArm: 2, body.Forearm: 2, body.Clavicle: 4, body.Pelvis: 2, body.Head: 1, body.Neck: 2, body.Torso: 3, body.Hand: 6} {
+		if count[p] != want {
+			t.Errorf("%d %v capsules, want %d", count[p], p, want)
+		}
+	}
+	rest := sk.RestPositions()
+	lo, hi := restExtent(m, sk, nil)
+	sole := rest[sk.Index("LeftToeBase_End")][1]
+	if math.Abs(lo[1]-sole) > 1e-9 {
+		t.Errorf("lowest point %.4f m, want the sole at %.4f", lo[1], sole)
+	}
+	if top := rest[sk.Index("Head_End")][1]; math.Abs(hi[1]-top) > 1e-9 {
+		t.Errorf("highest point %.4f m, want the head's end at %.4f", hi[1], top)
+	}
+	// Arms out in the rest pose: measure the trunk without them.
+	arms := func(p body.Part) bool { return p == body.UpperArm || p == body.Forearm || p == body.Hand }
+	lo, hi = restExtent(m, sk, arms)
+	if w := hi[0] - lo[0]; w < 0.40 || w > 0.50 {
+		t.Errorf("shoulders %.3f m across, want an adult's 0.40–0.50", w)
+	}
+	lo, hi = restExtent(m, sk, func(p body.Part) bool { return arms(p) || p.Leg() })
+	if d := hi[2] - lo[2]; d < 0.20 || d > 0.30 {
+		t.Errorf("torso %.3f m deep, want an adult's 0.20–0.30", d)
+	}
+}

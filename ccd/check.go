@@ -1,0 +1,98 @@
+package ccd
+
+import (
+	"math"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Contact is where a capsule first touches a triangle.
+type Contact struct {
+	Capsule  int     // index in the body's capsules
+	Time     float64 // [Units: s] into the clip
+	Triangle int32   // mesh triangle index
+	Gap      float64 // [Units: m] surface distance then (at most Epsilon; negative inside)
+}
+
+// Stats counts a Checker's work.
+type Stats struct {
+	Checks   int64        // clips or plan nodes checked
+	Hits     int64        // of them, found in contact
+	BVH      scenes.Stats // box queries against the scene's BVH
+	Pairs    int64        // capsule–triangle pairs given to the narrow phase
+	Steps    int64        // conservative-advancement steps (distance evaluations)
+	Capsules int64        // capsule-slice boxes placed
+}
+
+// Add adds o's counts to s.
+func (s *Stats) Add(o Stats) {
+	s.Checks += o.Checks
+	s.Hits += o.Hits
+	s.BVH.Add(o.BVH)
+	s.Pairs += o.Pairs
+	s.Steps += o.Steps
+	s.Capsules += o.Capsules
+}
+
+// Checker tests a body's motion against a scene. It holds one user's
+// working memory: not safe for concurrent use (make one per goroutine).
+// After Reserve (or its first uses) it allocates nothing.
+type Checker struct {
+	sw        *Sweeps
+	bvh       *scenes.BVH
+	cosGround float32
+	cand      []int32
+	exec      sweep // the executed clip being checked
+	trans     []mgl64.Vec3
+	rot       []mgl64.Quat
+	pos       []mgl64.Vec3
+	world     []mgl64.Quat
+	Stats     Stats
+}
+
+// NewChecker makes a checker of sw's body against the scene of bvh.
+func NewChecker(sw *Sweeps, bvh *scenes.BVH) *Checker {
+	nj := sw.model.Skeleton.NumJoints()
+	c := &Checker{sw: sw, bvh: bvh, cosGround: float32(math.Cos(body.GroundCone)),
+		trans: make([]mgl64.Vec3, nj), rot: make([]mgl64.Quat, nj),
+		pos: make([]mgl64.Vec3, nj), world: make([]mgl64.Quat, nj)}
+	c.Reserve(sw.frames)
+	return c
+}
+
+// Reserve makes room to check executed clips of up to frames frames.
+func (c *Checker) Reserve(frames int) {
+	nc := len(c.sw.model.Capsules)
+	c.exec.seg = grow(c.exec.seg, frames*nc)[:0]
+	c.exec.travel = grow(c.exec.travel, frames*nc)[:0]
+	c.exec.boxes = grow(c.exec.boxes, frames*nc)[:0]
+	if cap(c.exec.slices) < frames+1 {
+		c.exec.slices = make([]int32, 0, frames+1)
+	}
+	if cap(c.cand) < 1024 {
+		c.cand = make([]int32, 0, 1024)
+	}
+}
+
+// Action checks action a of the library, performed from frame f raised by
+// lift, at plan time: the parts the warp places (body.Part.Placed) are left
+// to the check of the warped motion, and the parts that may touch ground
+// faces ignore them.
+// It reports whether the body stays clear; when not, out (may be nil)
+// says where it first touched.
+func (c *Checker) Action(a int32, f action.Frame, lift float64, out *Contact) bool {
+	return c.check(&c.sw.actions[a], framePlacement(f, lift), true, out)
+}
+
+// Clip checks an executed clip in world coordinates (a warped action): the
+// parts that may touch ground faces may sink into them by Options.Sink.
+func (c *Checker) Clip(clip *motion.Clip, out *Contact) bool {
+	id := placement{}
+	id.prepare()
+	c.sw.measure(&c.exec, clip, id)
+	return c.check(&c.exec, id, false, out)
+}

@@ -1,0 +1,94 @@
+package ccd_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/sceneload"
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+type stage struct {
+	lib    *action.Library
+	sweeps *ccd.Sweeps
+	bvh    *scenes.BVH
+	frames []action.Frame
+}
+
+// steppingStage is the adult's library swept on builtin:stepping, with
+// 512 random frames on its floor area.
+func steppingStage(tb testing.TB) *stage {
+	tb.Helper()
+	lib, _, err := library.Default(library.DefaultOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	a := lib.Actions[0]
+	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sw, err := ccd.NewSweeps(lib, m, ccd.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	mesh, err := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	bvh, err := scenes.NewBVH(mesh, scenes.BVHOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(1, 1))
+	b := mesh.Bounds()
+	var fs []action.Frame
+	for range 512 {
+		x := float64(b.Min[0]) + r.Float64()*float64(b.Max[0]-b.Min[0])
+		z := float64(b.Min[2]) + r.Float64()*float64(b.Max[2]-b.Min[2])
+		fs = append(fs, action.Frame{Position: mgl64.Vec3{x, 0, z}, Yaw: r.Float64() * 2 * math.Pi})
+	}
+	return &stage{lib, sw, bvh, fs}
+}
+
+// TestActionAllocatesNothing: the per-node clearance test allocates
+// nothing once its checker is made.
+func TestActionAllocatesNothing(t *testing.T) {
+	s := steppingStage(t)
+	c := ccd.NewChecker(s.sweeps, s.bvh)
+	for i, f := range s.frames { // warm up: the candidate buffer grows
+		c.Action(int32(i%len(s.lib.Actions)), f, 0, nil)
+	}
+	i := 0
+	allocs := testing.AllocsPerRun(1000, func() {
+		var ct ccd.Contact
+		c.Action(int32(i%len(s.lib.Actions)), s.frames[i%len(s.frames)], 0, &ct)
+		i++
+	})
+	if allocs != 0 {
+		t.Errorf("Checker.Action allocates %.1f objects per call", allocs)
+	}
+	t.Logf("%d checks: %d hit; BVH nodes %d, pairs %d, steps %d", c.Stats.Checks, c.Stats.Hits, c.Stats.BVH.Nodes, c.Stats.Pairs, c.Stats.Steps)
+}
+
+// BenchmarkAction is the per-plan-node clearance test on stepping: every
+// action of the library at random frames over the room (a third of them
+// near walls, steps or boxes). It reports µs per action and BVH nodes
+// visited per action.
+func BenchmarkAction(b *testing.B) {
+	s := steppingStage(b)
+	c := ccd.NewChecker(s.sweeps, s.bvh)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		c.Action(int32(i%len(s.lib.Actions)), s.frames[i%len(s.frames)], 0, nil)
+	}
+	b.ReportMetric(float64(c.Stats.BVH.Nodes)/float64(b.N), "bvh-nodes/op")
+	b.ReportMetric(float64(c.Stats.Hits)/float64(b.N), "hits/op")
+}

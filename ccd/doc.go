@@ -1,0 +1,31 @@
+// Package ccd is continuous collision detection of the character's body
+// against a static scene: it decides whether the capsules of a body.Model,
+// moving as a clip plays, ever touch a triangle of the scene's BVH, and
+// when they first do.
+//
+// Offline, NewSweeps measures every action of a library: per capsule and
+// frame interval, the segment at both frames and a bound on how far any
+// point of it moves between them (the root's travel, each joint's turn
+// times its reach, with rotations interpolated by slerp as the clip plays);
+// from these, boxes in the action frame that provably hold the capsule over
+// sub-intervals of the action and over the whole action. At runtime a
+// Checker places those boxes at a plan node's frame, asks the BVH for the
+// triangles they meet, and only for those runs the exact narrow phase:
+// conservative advancement of the capsule against each triangle with the
+// exact segment–triangle distance, which steps through time by the
+// distance over the motion bound, so it cannot step over a contact.
+//
+// The guarantee (tested against an independent oracle): a contact is never
+// missed, and a reported contact has the capsule within Options.Epsilon of
+// the triangle at the reported time. The contact rules are the body's
+// (body.Part.MayTouchGround, body.Part.Contact): at plan time the parts
+// the warp places (body.Part.Placed) are not checked, since only the warped
+// motion knows where they go, and the parts that may touch ground faces
+// ignore them; in the executed motion they may
+// sink into them by at most Options.Sink; the contact parts (feet, toes,
+// hands) may sink into any other face by at most Options.Sink, at plan time
+// and in the executed motion.
+//
+// Sweeps are immutable and shared; a Checker holds one character's working
+// memory and allocates nothing once warmed up.
+package ccd

@@ -1,0 +1,61 @@
+package ccd
+
+import (
+	"math"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// placement is a rigid map about +Y: p ↦ Ry(yaw)(p − origin) + offset.
+type placement struct {
+	yaw            float64
+	origin, offset mgl64.Vec3
+	sin, cos       float64 // of yaw, set by prepare
+}
+
+func (p *placement) prepare() { p.sin, p.cos = math.Sincos(p.yaw) }
+
+// apply maps a point (after prepare).
+func (p *placement) apply(v mgl64.Vec3) mgl64.Vec3 {
+	x, y, z := v[0]-p.origin[0], v[1]-p.origin[1], v[2]-p.origin[2]
+	return mgl64.Vec3{p.cos*x + p.sin*z + p.offset[0], y + p.offset[1], -p.sin*x + p.cos*z + p.offset[2]}
+}
+
+// framePlacement maps an action frame's coordinates to the world at f,
+// raised by lift.
+func framePlacement(f action.Frame, lift float64) placement {
+	p := placement{yaw: f.Yaw, offset: f.Position.Add(mgl64.Vec3{0, lift, 0})}
+	p.prepare()
+	return p
+}
+
+// aabb places box b (p's origin must be zero) and returns a float32 box that holds it, rounded
+// outwards (nil-sized boxes stay empty).
+func (p *placement) aabb(b box) scenes.AABB {
+	if b.h[0] < 0 {
+		return scenes.EmptyAABB()
+	}
+	c := p.apply(b.c)
+	s, co := math.Abs(p.sin), math.Abs(p.cos)
+	h := mgl64.Vec3{co*b.h[0] + s*b.h[2], b.h[1], s*b.h[0] + co*b.h[2]}
+	const pad = 1e-4 // more than float32 rounding at a few km
+	var out scenes.AABB
+	for k := 0; k < 3; k++ {
+		out.Min[k] = float32(c[k] - h[k] - pad)
+		out.Max[k] = float32(c[k] + h[k] + pad)
+	}
+	return out
+}
+
+// meets reports whether a float32 box and the triangle's box meet.
+func meets(q *scenes.AABB, a, b, c mgl32.Vec3) bool {
+	for k := 0; k < 3; k++ {
+		if min(a[k], b[k], c[k]) > q.Max[k] || max(a[k], b[k], c[k]) < q.Min[k] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,282 @@
+package ccd
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Options tunes the sweeps and the narrow phase. The zero value gives the
+// defaults.
+type Options struct {
+	// Slice is the length of the sub-intervals an action's sweep is
+	// bounded over. [Units: s] [Limit: > 0; 0 means 0.1]
+	Slice float64
+	// Epsilon is the narrow phase's resolution: a reported contact has the
+	// capsule within Epsilon of the triangle. [Units: m] [Limit: > 0; 0
+	// means 0.1 mm]
+	Epsilon float64
+	// Sink is how far, in the executed motion, a part that may touch
+	// ground faces may sink into one (a planted foot on its support).
+	// [Units: m] [Limit: >= 0; 0 means 2 cm]
+	Sink float64
+}
+
+func (o Options) withDefaults() Options {
+	if o.Slice <= 0 {
+		o.Slice = 0.1
+	}
+	if o.Epsilon <= 0 {
+		o.Epsilon = 1e-4
+	}
+	if o.Sink <= 0 {
+		o.Sink = 0.02
+	}
+	return o
+}
+
+// slerpSafety covers the interpolation's deviation from constant angular
+// speed: slerp turns at a constant rate, and its linear fallback for
+// rotations under 1.8° (mgl64.QuatSlerp) turns at most 1.0001 times the
+// mean rate.
+const slerpSafety = 1.001
+
+// segment is a capsule's axis.
+type segment struct{ a, b mgl64.Vec3 }
+
+// box is an axis-aligned box by centre and half-size.
+type box struct{ c, h mgl64.Vec3 }
+
+// sweep is one clip measured for the body, in its own frame (the action
+// frame for actions, the world for an executed clip).
+type sweep struct {
+	clip   *motion.Clip
+	toOwn  placement      // clip coordinates → the sweep's frame
+	seg    []segment      // per frame, per capsule
+	travel []float64      // per frame interval, per capsule: no point of the axis moves farther
+	slices []int32        // slice s covers frame intervals slices[s] .. slices[s+1]-1
+	boxes  []box          // per slice, per capsule: holds the capsule over the slice
+	whole  [numGroups]box // per group
+}
+
+// The capsule groups: each is bounded over the whole clip as one box.
+const (
+	clearGroup  = iota // may touch no face
+	groundGroup        // may touch ground faces (ignored at plan time)
+	placedGroup        // placed by the warp: checked only in the executed motion
+	numGroups
+)
+
+// Sweeps are the measured sweeps of every action of a library for one
+// body. Immutable; safe for concurrent use.
+type Sweeps struct {
+	model    *body.Model
+	opt      Options
+	chain    []int32 // per capsule, the joints from the root down to its joint
+	chainOff []int32
+	groups   [numGroups][]int32 // capsule indices per group
+	actions  []sweep
+	frames   int // the most frames of any action
+}
+
+// NewSweeps measures every action of lib for model m (whose skeleton the
+// actions' clips must use).
+func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error) {
+	opt = opt.withDefaults()
+	s := &Sweeps{model: m, opt: opt}
+	sk := m.Skeleton
+	for i, c := range m.Capsules {
+		s.chainOff = append(s.chainOff, int32(len(s.chain)))
+		first := len(s.chain)
+		for j := int(c.Joint); j >= 0; j = sk.Parents[j] {
+			s.chain = append(s.chain, int32(j))
+		}
+		reverse(s.chain[first:])
+		g := clearGroup
+		switch {
+		case c.Part.Placed():
+			g = placedGroup
+		case c.Part.MayTouchGround():
+			g = groundGroup
+		}
+		s.groups[g] = append(s.groups[g], int32(i))
+	}
+	s.chainOff = append(s.chainOff, int32(len(s.chain)))
+	for _, a := range lib.Actions {
+		if a.Clip.Skeleton.NumJoints() != sk.NumJoints() {
+			return nil, fmt.Errorf("ccd: action %q has %d joints; the body's skeleton has %d", a.Name, a.Clip.Skeleton.NumJoints(), sk.NumJoints())
+		}
+		var sw sweep
+		s.measure(&sw, a.Clip, actionPlacement(a))
+		s.actions = append(s.actions, sw)
+		s.frames = max(s.frames, a.Clip.Frames())
+	}
+	return s, nil
+}
+
+func reverse(s []int32) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// Model is the body the sweeps were measured for.
+func (s *Sweeps) Model() *body.Model { return s.model }
+
+// Options are the sweeps' options, with defaults filled in.
+func (s *Sweeps) Options() Options { return s.opt }
+
+// actionPlacement maps a's clip coordinates to its action frame: the start's
+// ground point to the origin, its heading to +Z.
+func actionPlacement(a *action.Action) placement {
+	r := a.StartFrame()
+	p := placement{yaw: -r.Yaw, origin: mgl64.Vec3{r.X, a.Ground, r.Z}}
+	p.prepare()
+	return p
+}
+
+// measure fills sw for clip c placed by pl, reusing sw's memory.
+func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
+	m := s.model
+	nc, nf, nj := len(m.Capsules), c.Frames(), c.Skeleton.NumJoints()
+	sw.clip, sw.toOwn = c, pl
+	sw.seg = grow(sw.seg, nf*nc)
+	sw.travel = grow(sw.travel, max(nf-1, 1)*nc)
+	var pos [maxJoints]mgl64.Vec3
+	var world [maxJoints]mgl64.Quat
+	for f := range nf {
+		c.FrameFK(f, pos[:nj], world[:nj])
+		for i := range nc {
+			a, b := m.Place(pos[:nj], world[:nj], i)
+			sw.seg[f*nc+i] = segment{pl.apply(a), pl.apply(b)}
+		}
+	}
+	for f := 0; f+1 < nf; f++ {
+		for i := range nc {
+			sw.travel[f*nc+i] = s.travelBound(c, f, i)
+		}
+	}
+	if nf == 1 {
+		clear(sw.travel[:nc])
+	}
+	s.slice(sw, nf)
+}
+
+// maxJoints bounds the skeletons a sweep measures without allocating.
+const maxJoints = 256
+
+func grow[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// travelBound bounds how far any point of capsule i's axis moves from
+// frame f to f+1 as the clip interpolates (translations linearly, rotations
+// by slerp at constant angular speed): the change of every translation on
+// the chain, plus every rotation's angle times the farthest its joint
+// reaches to the axis. Proof: x = T0 + R0(T1 + R1(... + Rk p)); between two
+// times each rotation moves any vector of length ℓ by at most its angle
+// times ℓ, and each translation by its change; the sum telescopes.
+func (s *Sweeps) travelBound(c *motion.Clip, f, i int) float64 {
+	nj := c.Skeleton.NumJoints()
+	cp := &s.model.Capsules[i]
+	reach := max(cp.A.Len(), cp.B.Len())
+	chain := s.chain[s.chainOff[i]:s.chainOff[i+1]]
+	total := 0.0
+	for k := len(chain) - 1; k >= 0; k-- {
+		j := int(chain[k])
+		q0, q1 := c.Rot[f*nj+j], c.Rot[(f+1)*nj+j]
+		d := math.Abs(q0.Dot(q1))
+		angle := 2 * math.Acos(min(d, 1))
+		total += angle * reach
+		t0, t1 := c.Trans[f*nj+j], c.Trans[(f+1)*nj+j]
+		total += t1.Sub(t0).Len()
+		reach += max(t0.Len(), t1.Len())
+	}
+	return total * slerpSafety
+}
+
+// slice cuts the clip's frame intervals into slices of about opt.Slice
+// seconds and bounds each capsule over each slice and each group over the
+// whole clip.
+func (s *Sweeps) slice(sw *sweep, nf int) {
+	nc := len(s.model.Capsules)
+	per := max(1, int(math.Round(s.opt.Slice/sw.clip.FrameTime)))
+	intervals := max(nf-1, 1)
+	sw.slices = sw.slices[:0]
+	for f := 0; f < intervals; f += per {
+		sw.slices = append(sw.slices, int32(f))
+	}
+	sw.slices = append(sw.slices, int32(intervals))
+	ns := len(sw.slices) - 1
+	sw.boxes = grow(sw.boxes, ns*nc)
+	var whole [numGroups]bounds
+	for g := range whole {
+		whole[g] = empty()
+	}
+	for sl := range ns {
+		for g, caps := range s.groups {
+			for _, i := range caps {
+				b := empty()
+				for f := sw.slices[sl]; f < sw.slices[sl+1]; f++ {
+					s.addInterval(&b, sw, int(f), int(i), nf)
+				}
+				sw.boxes[sl*nc+int(i)] = b.box()
+				whole[g].union(&b)
+			}
+		}
+	}
+	for g := range whole {
+		sw.whole[g] = whole[g].box()
+	}
+}
+
+// addInterval extends b by capsule i over frame interval f: within its
+// radius plus half the travel bound of its axis at one of the two frames
+// (every point is within half the travel of where it was or will be).
+func (s *Sweeps) addInterval(b *bounds, sw *sweep, f, i, nf int) {
+	nc := len(s.model.Capsules)
+	r := s.model.Capsules[i].Radius + sw.travel[f*nc+i]/2
+	for _, g := range [2]int{f, min(f+1, nf-1)} {
+		sg := sw.seg[g*nc+i]
+		b.add(sg.a, r)
+		b.add(sg.b, r)
+	}
+}
+
+// bounds accumulates a box by its corners.
+type bounds struct{ lo, hi mgl64.Vec3 }
+
+func empty() bounds {
+	inf := math.Inf(1)
+	return bounds{mgl64.Vec3{inf, inf, inf}, mgl64.Vec3{-inf, -inf, -inf}}
+}
+
+func (b *bounds) add(p mgl64.Vec3, r float64) {
+	for k := 0; k < 3; k++ {
+		b.lo[k] = min(b.lo[k], p[k]-r)
+		b.hi[k] = max(b.hi[k], p[k]+r)
+	}
+}
+
+func (b *bounds) union(o *bounds) {
+	for k := 0; k < 3; k++ {
+		b.lo[k] = min(b.lo[k], o.lo[k])
+		b.hi[k] = max(b.hi[k], o.hi[k])
+	}
+}
+
+// box is b by centre and half-size; an empty b gives a box with negative
+// half-sizes, which meets nothing.
+func (b *bounds) box() box {
+	if b.lo[0] > b.hi[0] {
+		return box{h: mgl64.Vec3{-1, -1, -1}}
+	}
+	return box{b.lo.Add(b.hi).Mul(0.5), b.hi.Sub(b.lo).Mul(0.5)}
+}

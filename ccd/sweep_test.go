@@ -1,0 +1,169 @@
+package ccd_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// arm is a two-joint skeleton (a free root and a turning joint above it)
+// carrying one capsule on the second joint: the simplest articulated body.
+func arm(length, radius float64) *body.Model {
+	sk := &motion.Skeleton{
+		Names:    []string{"Root", "Joint", "Tip"},
+		Parents:  []int{-1, 0, 1},
+		Offsets:  []mgl64.Vec3{{}, {0, 0.3, 0}, {0, length, 0}},
+		Channels: [][]motion.Channel{{motion.Xposition, motion.Yposition, motion.Zposition, motion.Zrotation, motion.Yrotation, motion.Xrotation}, {motion.Zrotation, motion.Yrotation, motion.Xrotation}, nil},
+		EndSite:  []bool{false, false, true},
+	}
+	return &body.Model{Skeleton: sk, Capsules: []body.Capsule{{Joint: 1, B: mgl64.Vec3{0, length, 0}, Radius: radius, Part: body.Torso, Effector: -1}}}
+}
+
+func randQuat(r *rand.Rand, maxAngle float64) mgl64.Quat {
+	ax := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}.Normalize()
+	return mgl64.QuatRotate(r.Float64()*maxAngle, ax)
+}
+
+func randVec(r *rand.Rand, s float64) mgl64.Vec3 {
+	return mgl64.Vec3{(r.Float64()*2 - 1) * s, (r.Float64()*2 - 1) * s, (r.Float64()*2 - 1) * s}
+}
+
+// randomSweep is a clip of frames frames at 30 Hz: the root moves up to
+// step metres and turns up to 90° per frame, the joint turns up to 90°.
+func randomSweep(r *rand.Rand, m *body.Model, frames int, at mgl64.Vec3, step float64) *motion.Clip {
+	c := motion.NewClip(m.Skeleton, frames, 1.0/30)
+	p, q0, q1 := at, randQuat(r, math.Pi), randQuat(r, math.Pi)
+	for f := range frames {
+		c.Trans[f*3] = p
+		c.Rot[f*3], c.Rot[f*3+1] = q0, q1
+		p = p.Add(randVec(r, step))
+		q0, q1 = q0.Mul(randQuat(r, math.Pi/2)).Normalize(), q1.Mul(randQuat(r, math.Pi/2)).Normalize()
+	}
+	return c
+}
+
+func meshOf(tris []otri) *scenes.Mesh {
+	m := &scenes.Mesh{}
+	for _, t := range tris {
+		for _, v := range t {
+			m.Indices = append(m.Indices, uint32(len(m.Positions)/3))
+			m.Positions = append(m.Positions, float32(v[0]), float32(v[1]), float32(v[2]))
+		}
+	}
+	return m
+}
+
+// tri32 is t as the scene stores it (float32 corners).
+func tri32(t otri) otri {
+	for i := range t {
+		for k := range 3 {
+			t[i][k] = float64(float32(t[i][k]))
+		}
+	}
+	return t
+}
+
+// TestNoMissedContacts sweeps a capsule 100,000 times (translation and
+// rotation, two to four frames) past random triangles and compares the
+// checker with the oracle: every contact the oracle finds must be reported
+// (no false negative), and every reported contact must be real within
+// Epsilon at the reported time. The share of reported contacts the oracle
+// does not confirm (false positives) is logged.
+func TestNoMissedContacts(t *testing.T) {
+	n := 100000
+	if testing.Short() {
+		n = 5000
+	}
+	opt := ccd.Options{}
+	var total [6]int // reported, real, missed, false positives, wrong times, cases
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var c [6]int
+			r := rand.New(rand.NewPCG(7, uint64(w)))
+			for k := w; k < n; k += workers {
+				sweepCase(t, r, k, opt, &c)
+			}
+			mu.Lock()
+			for i := range c {
+				total[i] += c[i]
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	reported, real, missed, falsePos, wrongTime := total[0], total[1], total[2], total[3], total[4]
+	t.Logf("%d sweeps: %d real contacts, %d reported, %d missed, %d false positives (%.2f%% of reports), %d reported at a wrong time", n, real, reported, missed, falsePos, 100*float64(falsePos)/float64(max(reported, 1)), wrongTime)
+	if missed > 0 {
+		t.Errorf("%d contacts missed", missed)
+	}
+	if real < n/4 || real > n*3/4 {
+		t.Errorf("%d of %d sweeps touch: the cases do not test both answers", real, n)
+	}
+}
+
+// sweepCase checks one random sweep; c counts reported, real, missed, false
+// positives and wrong times.
+func sweepCase(t *testing.T, r *rand.Rand, k int, opt ccd.Options, c *[6]int) {
+	m := arm(0.1+0.5*r.Float64(), 0.01+0.15*r.Float64())
+	clip := randomSweep(r, m, 2+k%3, randVec(r, 0.5), 0.05+0.5*r.Float64())
+	var tris []otri
+	for range 1 + k%3 {
+		ctr := randVec(r, 0.6)
+		tris = append(tris, tri32(otri{ctr.Add(randVec(r, 0.5)), ctr.Add(randVec(r, 0.5)), ctr.Add(randVec(r, 0.5))}))
+	}
+	if k%7 == 0 { // a thin wall: a large triangle the sweep may tunnel through
+		ctr := randVec(r, 0.3)
+		tris = append(tris, tri32(otri{ctr.Add(mgl64.Vec3{-3, -3, 0}), ctr.Add(mgl64.Vec3{3, -3, 0}), ctr.Add(mgl64.Vec3{0, 3, 0})}))
+	}
+	bvh, err := scenes.NewBVH(meshOf(tris), scenes.BVHOptions{Workers: 1})
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	sw, err := ccd.NewSweeps(action.NewLibrary(), m, opt)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	var got ccd.Contact
+	clear := ccd.NewChecker(sw, bvh).Clip(clip, &got)
+	o := newOracle(m, clip)
+	best := math.Inf(1)
+	for _, tr := range tris {
+		g, _ := o.minGap(0, tr)
+		best = math.Min(best, g)
+	}
+	eps := sw.Options().Epsilon + 1e-9
+	hit := best < 0
+	if hit {
+		c[1]++
+	}
+	if !clear {
+		c[0]++
+		if best > eps {
+			c[3]++
+		}
+		if g := o.gap(0, tris[got.Triangle], got.Time); g > eps {
+			c[4]++
+			t.Errorf("case %d: contact reported at %.6f s, where the oracle's gap is %.6f m", k, got.Time, g)
+		}
+	}
+	if hit && clear {
+		c[2]++
+		t.Errorf("case %d: the oracle finds a contact (gap %.6f m) the checker missed", k, best)
+	}
+}
