@@ -12,6 +12,8 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
@@ -267,3 +269,46 @@ func BenchmarkPrunedTreeDepth6(b *testing.B) {
 	b.ReportMetric(float64(anim), "animations")
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/plan")
 }
+
+// clearance is the plan tree's view of a body checker.
+type clearance struct{ c *ccd.Checker }
+
+func (b clearance) Clear(a int32, f action.Frame, lift float64) bool {
+	return b.c.Action(a, f, lift, nil)
+}
+
+// benchTableIBody is Table I with the adult body's clearance tested at
+// every supported node.
+func benchTableIBody(b *testing.B, depth int) {
+	w := loadPlanWorld(b, "stepping")
+	a := w.lib.Actions[0]
+	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
+	if err != nil {
+		b.Fatal(err)
+	}
+	sw, err := ccd.NewSweeps(w.lib, m, ccd.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc, err := ccd.NewScene(w.tree.BVH())
+	if err != nil {
+		b.Fatal(err)
+	}
+	c := ccd.NewChecker(sw, sc)
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
+	pt.SetBody(clearance{c})
+	state := int32(w.lib.Index(library.TableIStart))
+	b.ReportAllocs()
+	var anim int
+	for b.Loop() {
+		pt.Reset(tableIStartFrame, state, depth)
+		pt.Evaluate(w.tree, actiongraph.Budget{})
+		anim = len(pt.Nodes) - 1
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(anim)/1000, "µs/animation")
+	b.ReportMetric(float64(c.Stats.BVH.Nodes)/float64(c.Stats.Checks), "bvh-nodes/check")
+}
+
+// Table I with the body's clearance (compare with TableITreeDepth4/6).
+func BenchmarkTableIBodyDepth4(b *testing.B) { benchTableIBody(b, 4) }
+func BenchmarkTableIBodyDepth6(b *testing.B) { benchTableIBody(b, 6) }

@@ -1,10 +1,7 @@
 package ccd
 
 import (
-	"math"
-
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
@@ -42,22 +39,24 @@ func (s *Stats) Add(o Stats) {
 // working memory: not safe for concurrent use (make one per goroutine).
 // After Reserve (or its first uses) it allocates nothing.
 type Checker struct {
-	sw        *Sweeps
-	bvh       *scenes.BVH
-	cosGround float32
-	cand      []int32
-	exec      sweep // the executed clip being checked
-	trans     []mgl64.Vec3
-	rot       []mgl64.Quat
-	pos       []mgl64.Vec3
-	world     []mgl64.Quat
-	Stats     Stats
+	sw      *Sweeps
+	scene   *Scene
+	cand    []int32 // a group's candidates over the action
+	near    []int32 // of them, those a slice's group box meets
+	axes    []axis  // a capsule's placed axis at a slice's instants
+	pending []step  // the steps the measured instants did not settle
+	exec    sweep   // the executed clip being checked
+	trans   []mgl64.Vec3
+	rot     []mgl64.Quat
+	pos     []mgl64.Vec3
+	world   []mgl64.Quat
+	Stats   Stats
 }
 
-// NewChecker makes a checker of sw's body against the scene of bvh.
-func NewChecker(sw *Sweeps, bvh *scenes.BVH) *Checker {
+// NewChecker makes a checker of sw's body against scene sc.
+func NewChecker(sw *Sweeps, sc *Scene) *Checker {
 	nj := sw.model.Skeleton.NumJoints()
-	c := &Checker{sw: sw, bvh: bvh, cosGround: float32(math.Cos(body.GroundCone)),
+	c := &Checker{sw: sw, scene: sc,
 		trans: make([]mgl64.Vec3, nj), rot: make([]mgl64.Quat, nj),
 		pos: make([]mgl64.Vec3, nj), world: make([]mgl64.Quat, nj)}
 	c.Reserve(sw.frames)
@@ -67,14 +66,18 @@ func NewChecker(sw *Sweeps, bvh *scenes.BVH) *Checker {
 // Reserve makes room to check executed clips of up to frames frames.
 func (c *Checker) Reserve(frames int) {
 	nc := len(c.sw.model.Capsules)
+	frames = max(frames-1, 1)*c.sw.opt.Substeps + 1
 	c.exec.seg = grow(c.exec.seg, frames*nc)[:0]
 	c.exec.travel = grow(c.exec.travel, frames*nc)[:0]
 	c.exec.boxes = grow(c.exec.boxes, frames*nc)[:0]
+	c.exec.groups = grow(c.exec.groups, frames*numGroups)[:0]
 	if cap(c.exec.slices) < frames+1 {
 		c.exec.slices = make([]int32, 0, frames+1)
 	}
 	if cap(c.cand) < 1024 {
 		c.cand = make([]int32, 0, 1024)
+		c.near = make([]int32, 0, 1024)
+		c.pending = make([]step, 0, 1024)
 	}
 }
 

@@ -17,7 +17,7 @@ import (
 type stage struct {
 	lib    *action.Library
 	sweeps *ccd.Sweeps
-	bvh    *scenes.BVH
+	scene  *ccd.Scene
 	frames []action.Frame
 }
 
@@ -46,6 +46,10 @@ func steppingStage(tb testing.TB) *stage {
 	if err != nil {
 		tb.Fatal(err)
 	}
+	sc, err := ccd.NewScene(bvh)
+	if err != nil {
+		tb.Fatal(err)
+	}
 	r := rand.New(rand.NewPCG(1, 1))
 	b := mesh.Bounds()
 	var fs []action.Frame
@@ -54,14 +58,14 @@ func steppingStage(tb testing.TB) *stage {
 		z := float64(b.Min[2]) + r.Float64()*float64(b.Max[2]-b.Min[2])
 		fs = append(fs, action.Frame{Position: mgl64.Vec3{x, 0, z}, Yaw: r.Float64() * 2 * math.Pi})
 	}
-	return &stage{lib, sw, bvh, fs}
+	return &stage{lib, sw, sc, fs}
 }
 
 // TestActionAllocatesNothing: the per-node clearance test allocates
 // nothing once its checker is made.
 func TestActionAllocatesNothing(t *testing.T) {
 	s := steppingStage(t)
-	c := ccd.NewChecker(s.sweeps, s.bvh)
+	c := ccd.NewChecker(s.sweeps, s.scene)
 	for i, f := range s.frames { // warm up: the candidate buffer grows
 		c.Action(int32(i%len(s.lib.Actions)), f, 0, nil)
 	}
@@ -83,7 +87,7 @@ func TestActionAllocatesNothing(t *testing.T) {
 // visited per action.
 func BenchmarkAction(b *testing.B) {
 	s := steppingStage(b)
-	c := ccd.NewChecker(s.sweeps, s.bvh)
+	c := ccd.NewChecker(s.sweeps, s.scene)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := range b.N {

@@ -3,17 +3,21 @@
 // moving as a clip plays, ever touch a triangle of the scene's BVH, and
 // when they first do.
 //
-// Offline, NewSweeps measures every action of a library: per capsule and
-// frame interval, the segment at both frames and a bound on how far any
-// point of it moves between them (the root's travel, each joint's turn
-// times its reach, with rotations interpolated by slerp as the clip plays);
-// from these, boxes in the action frame that provably hold the capsule over
-// sub-intervals of the action and over the whole action. At runtime a
-// Checker places those boxes at a plan node's frame, asks the BVH for the
-// triangles they meet, and only for those runs the exact narrow phase:
-// conservative advancement of the capsule against each triangle with the
-// exact segment–triangle distance, which steps through time by the
-// distance over the motion bound, so it cannot step over a contact.
+// Offline, NewSweeps measures every action of a library at
+// Options.Substeps instants per frame interval: per capsule, its axis at
+// each instant and a bound on how far any point of it moves to the next
+// (the root's travel, each joint's turn times its reach, with rotations
+// interpolated by slerp as the clip plays); from these, boxes in the action
+// frame that provably hold the capsule, and each group of capsules, over
+// slices of the action and over the whole action. At runtime a Checker
+// places those boxes at a plan node's frame (a Scene holds the BVH and a
+// second one of its faces outside the ground cone), takes the triangles
+// they meet, and only for those runs the exact narrow phase with the exact
+// segment–triangle distance: first conservative advancement over the
+// measured instants (a gap d clears the steps whose travel bounds add up
+// to less than d; a step whose two end gaps add up to more than its bound
+// is clear), then, for the steps left, bisection of the interpolated clip
+// with the same two-ended bound. Neither can step over a contact.
 //
 // The guarantee (tested against an independent oracle): a contact is never
 // missed, and a reported contact has the capsule within Options.Epsilon of

@@ -4,71 +4,19 @@ import (
 	"math"
 
 	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// The oracle shares no code with the checker: its own point–triangle
-// distance (projection onto the plane, else the nearest edge), the
-// segment's distance found by ternary search over the segment (the distance
-// to a convex set is convex along a line), the motion sampled with
+// The oracle shares no code with the checker: package capsuleoracle's
+// distances (a point's to a triangle by projection onto the plane, else the
+// nearest edge; a segment's by golden-section search over the segment, the
+// distance to a convex set being convex along a line), the motion sampled with
 // motion.Clip.Sample at 1 kHz and at every frame, and each local minimum
 // refined by golden-section search to 1e-6 s.
 
 type otri [3]mgl64.Vec3
-
-func oPointSeg(p, a, b mgl64.Vec3) float64 {
-	ab := b.Sub(a)
-	l := ab.Dot(ab)
-	t := 0.0
-	if l > 0 {
-		t = math.Max(0, math.Min(1, p.Sub(a).Dot(ab)/l))
-	}
-	return p.Sub(a.Add(ab.Mul(t))).Len()
-}
-
-func oPointTri(p mgl64.Vec3, t otri) float64 {
-	n := t[1].Sub(t[0]).Cross(t[2].Sub(t[0]))
-	if l := n.Len(); l > 1e-15 {
-		n = n.Mul(1 / l)
-		h := p.Sub(t[0]).Dot(n)
-		x := p.Sub(n.Mul(h))
-		inside := true
-		for i := 0; i < 3; i++ {
-			e := t[(i+1)%3].Sub(t[i])
-			if e.Cross(x.Sub(t[i])).Dot(n) < 0 {
-				inside = false
-			}
-		}
-		if inside {
-			return math.Abs(h)
-		}
-	}
-	return math.Min(oPointSeg(p, t[0], t[1]), math.Min(oPointSeg(p, t[1], t[2]), oPointSeg(p, t[2], t[0])))
-}
-
-// oSegTri: golden-section search of the convex function s ↦ dist(P(s), T)
-// down to 1e-7 of the segment, and both ends.
-func oSegTri(p, q mgl64.Vec3, t otri) float64 {
-	d := q.Sub(p)
-	f := func(s float64) float64 { return oPointTri(p.Add(d.Mul(s)), t) }
-	const g = 0.6180339887498949
-	lo, hi := 0.0, 1.0
-	x1, x2 := hi-g*(hi-lo), lo+g*(hi-lo)
-	f1, f2 := f(x1), f(x2)
-	for hi-lo > 1e-7 {
-		if f1 <= f2 {
-			hi, x2, f2 = x2, x1, f1
-			x1 = hi - g*(hi-lo)
-			f1 = f(x1)
-		} else {
-			lo, x1, f1 = x1, x2, f2
-			x2 = lo + g*(hi-lo)
-			f2 = f(x2)
-		}
-	}
-	return math.Min(math.Min(f1, f2), math.Min(f(0), f(1)))
-}
 
 // oracle holds a clip's body for sampling.
 type oracle struct {
@@ -97,7 +45,7 @@ func (o *oracle) capsule(i int, t float64) (mgl64.Vec3, mgl64.Vec3) {
 // gap is capsule i's surface distance to t at time tm.
 func (o *oracle) gap(i int, tr otri, tm float64) float64 {
 	a, b := o.capsule(i, tm)
-	return oSegTri(a, b, tr) - o.m.Capsules[i].Radius
+	return capsuleoracle.SegmentTriangle(a, b, capsuleoracle.Tri(tr)) - o.m.Capsules[i].Radius
 }
 
 // minGap is the smallest gap of capsule i to tr over the clip: sampled at
@@ -119,7 +67,7 @@ func (o *oracle) minGap(i int, tr otri) (float64, float64) {
 	var pa, pb mgl64.Vec3
 	for k, t := range ts {
 		a, b := o.capsule(i, t)
-		g[k] = oSegTri(a, b, tr) - o.m.Capsules[i].Radius
+		g[k] = capsuleoracle.SegmentTriangle(a, b, capsuleoracle.Tri(tr)) - o.m.Capsules[i].Radius
 		if k > 0 {
 			step = math.Max(step, math.Max(a.Sub(pa).Len(), b.Sub(pb).Len()))
 		}

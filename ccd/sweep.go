@@ -20,6 +20,11 @@ type Options struct {
 	// capsule within Epsilon of the triangle. [Units: m] [Limit: > 0; 0
 	// means 0.1 mm]
 	Epsilon float64
+	// Substeps is how many equal steps each frame interval of a clip is
+	// measured at, offline for actions (finer steps: tighter boxes, and
+	// more gaps settled from stored axes without interpolating the
+	// clip at run time). [Limit: >= 1; 0 means 4]
+	Substeps int
 	// Sink is how far, in the executed motion, a part that may touch
 	// ground faces may sink into one (a planted foot on its support).
 	// [Units: m] [Limit: >= 0; 0 means 2 cm]
@@ -35,6 +40,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Sink <= 0 {
 		o.Sink = 0.02
+	}
+	if o.Substeps <= 0 {
+		o.Substeps = 4
 	}
 	return o
 }
@@ -52,14 +60,18 @@ type segment struct{ a, b mgl64.Vec3 }
 type box struct{ c, h mgl64.Vec3 }
 
 // sweep is one clip measured for the body, in its own frame (the action
-// frame for actions, the world for an executed clip).
+// frame for actions, the world for an executed clip), at steps of
+// Options.Substeps per frame interval.
 type sweep struct {
 	clip   *motion.Clip
 	toOwn  placement      // clip coordinates → the sweep's frame
-	seg    []segment      // per frame, per capsule
-	travel []float64      // per frame interval, per capsule: no point of the axis moves farther
-	slices []int32        // slice s covers frame intervals slices[s] .. slices[s+1]-1
+	steps  int            // the instants measured: (frames-1)*Substeps + 1
+	dt     float64        // [Units: s] between instants
+	seg    []segment      // per instant, per capsule
+	travel []float64      // per step, per capsule: no point of the axis moves farther
+	slices []int32        // slice s covers steps slices[s] .. slices[s+1]-1
 	boxes  []box          // per slice, per capsule: holds the capsule over the slice
+	groups []box          // per slice, per group: holds the group's capsules over the slice
 	whole  [numGroups]box // per group
 }
 
@@ -78,6 +90,7 @@ type Sweeps struct {
 	opt      Options
 	chain    []int32 // per capsule, the joints from the root down to its joint
 	chainOff []int32
+	joints   []int32            // 0 .. joints-1
 	groups   [numGroups][]int32 // capsule indices per group
 	actions  []sweep
 	frames   int // the most frames of any action
@@ -89,6 +102,12 @@ func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error)
 	opt = opt.withDefaults()
 	s := &Sweeps{model: m, opt: opt}
 	sk := m.Skeleton
+	if sk.NumJoints() > maxJoints {
+		return nil, fmt.Errorf("ccd: the body's skeleton has %d joints; at most %d are supported", sk.NumJoints(), maxJoints)
+	}
+	for j := range sk.NumJoints() {
+		s.joints = append(s.joints, int32(j))
+	}
 	for i, c := range m.Capsules {
 		s.chainOff = append(s.chainOff, int32(len(s.chain)))
 		first := len(s.chain)
@@ -142,28 +161,35 @@ func actionPlacement(a *action.Action) placement {
 // measure fills sw for clip c placed by pl, reusing sw's memory.
 func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
 	m := s.model
+	k := s.opt.Substeps
 	nc, nf, nj := len(m.Capsules), c.Frames(), c.Skeleton.NumJoints()
-	sw.clip, sw.toOwn = c, pl
-	sw.seg = grow(sw.seg, nf*nc)
-	sw.travel = grow(sw.travel, max(nf-1, 1)*nc)
-	var pos [maxJoints]mgl64.Vec3
-	var world [maxJoints]mgl64.Quat
-	for f := range nf {
-		c.FrameFK(f, pos[:nj], world[:nj])
+	ns := (nf-1)*k + 1
+	sw.clip, sw.toOwn, sw.steps, sw.dt = c, pl, ns, c.FrameTime/float64(k)
+	sw.seg = grow(sw.seg, ns*nc)
+	sw.travel = grow(sw.travel, max(ns-1, 1)*nc)
+	var trans, pos [maxJoints]mgl64.Vec3
+	var rot, world [maxJoints]mgl64.Quat
+	for g := range ns {
+		f, u := g/k, float64(g%k)/float64(k)
+		c.SampleBetween(f, u, s.joints, trans[:nj], rot[:nj])
+		c.Skeleton.FK(trans[:nj], rot[:nj], pos[:nj], world[:nj])
 		for i := range nc {
 			a, b := m.Place(pos[:nj], world[:nj], i)
-			sw.seg[f*nc+i] = segment{pl.apply(a), pl.apply(b)}
+			sw.seg[g*nc+i] = segment{pl.apply(a), pl.apply(b)}
 		}
 	}
 	for f := 0; f+1 < nf; f++ {
 		for i := range nc {
-			sw.travel[f*nc+i] = s.travelBound(c, f, i)
+			t := s.travelBound(c, f, i) / float64(k)
+			for g := f * k; g < (f+1)*k; g++ {
+				sw.travel[g*nc+i] = t
+			}
 		}
 	}
-	if nf == 1 {
+	if ns == 1 {
 		clear(sw.travel[:nc])
 	}
-	s.slice(sw, nf)
+	s.slice(sw, ns)
 }
 
 // maxJoints bounds the skeletons a sweep measures without allocating.
@@ -182,7 +208,9 @@ func grow[T any](s []T, n int) []T {
 // the chain, plus every rotation's angle times the farthest its joint
 // reaches to the axis. Proof: x = T0 + R0(T1 + R1(... + Rk p)); between two
 // times each rotation moves any vector of length ℓ by at most its angle
-// times ℓ, and each translation by its change; the sum telescopes.
+// times ℓ, and each translation by its change; the sum telescopes. Both
+// change in proportion to time within the interval, so a fraction of the
+// interval moves the axis at most that fraction of the bound.
 func (s *Sweeps) travelBound(c *motion.Clip, f, i int) float64 {
 	nj := c.Skeleton.NumJoints()
 	cp := &s.model.Capsules[i]
@@ -207,7 +235,7 @@ func (s *Sweeps) travelBound(c *motion.Clip, f, i int) float64 {
 // whole clip.
 func (s *Sweeps) slice(sw *sweep, nf int) {
 	nc := len(s.model.Capsules)
-	per := max(1, int(math.Round(s.opt.Slice/sw.clip.FrameTime)))
+	per := max(1, int(math.Round(s.opt.Slice/sw.dt)))
 	intervals := max(nf-1, 1)
 	sw.slices = sw.slices[:0]
 	for f := 0; f < intervals; f += per {
@@ -216,20 +244,24 @@ func (s *Sweeps) slice(sw *sweep, nf int) {
 	sw.slices = append(sw.slices, int32(intervals))
 	ns := len(sw.slices) - 1
 	sw.boxes = grow(sw.boxes, ns*nc)
+	sw.groups = grow(sw.groups, ns*numGroups)
 	var whole [numGroups]bounds
 	for g := range whole {
 		whole[g] = empty()
 	}
 	for sl := range ns {
 		for g, caps := range s.groups {
+			group := empty()
 			for _, i := range caps {
 				b := empty()
 				for f := sw.slices[sl]; f < sw.slices[sl+1]; f++ {
 					s.addInterval(&b, sw, int(f), int(i), nf)
 				}
 				sw.boxes[sl*nc+int(i)] = b.box()
-				whole[g].union(&b)
+				group.union(&b)
 			}
+			sw.groups[sl*numGroups+g] = group.box()
+			whole[g].union(&group)
 		}
 	}
 	for g := range whole {

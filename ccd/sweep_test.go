@@ -139,8 +139,13 @@ func sweepCase(t *testing.T, r *rand.Rand, k int, opt ccd.Options, c *[6]int) {
 		t.Error(err)
 		return
 	}
+	sc, err := ccd.NewScene(bvh)
+	if err != nil {
+		t.Error(err)
+		return
+	}
 	var got ccd.Contact
-	clear := ccd.NewChecker(sw, bvh).Clip(clip, &got)
+	clear := ccd.NewChecker(sw, sc).Clip(clip, &got)
 	o := newOracle(m, clip)
 	best := math.Inf(1)
 	for _, tr := range tris {

@@ -147,7 +147,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	}
 	p := &Planner{setup: s, cfg: cfg, tree: tree}
 	if s.sweeps != nil {
-		p.body = ccd.NewChecker(s.sweeps, s.query.BVH())
+		p.body = ccd.NewChecker(s.sweeps, s.scene)
 		tree.SetBody(bodyTest{p.body})
 	}
 	p.reserve()

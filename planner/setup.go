@@ -28,6 +28,7 @@ type Setup struct {
 	tagNames  []string                  // bit i of a Tags is tagNames[i]
 	athletic  Tags                      // climb, vault and hop: only when asked for
 	sweeps    *ccd.Sweeps               // the body's sweeps of every action; nil: docks only
+	scene     *ccd.Scene                // the scene as the body's checker sees it
 }
 
 // SetupOptions chooses what a Setup checks besides the docks. The zero
@@ -118,7 +119,11 @@ func (s *Setup) measureBody(o SetupOptions) error {
 	if err != nil {
 		return fmt.Errorf("planner: %w", err)
 	}
-	s.sweeps = sw
+	sc, err := ccd.NewScene(s.query.BVH())
+	if err != nil {
+		return fmt.Errorf("planner: %w", err)
+	}
+	s.sweeps, s.scene = sw, sc
 	return nil
 }
 

@@ -14,6 +14,17 @@ import (
 // counts one query, the nodes fetched and the triangle tests. It allocates
 // only when out must grow.
 func (b *BVH) Overlap(box AABB, out []int32, st *Stats) []int32 {
+	return b.overlap(box, out, st, true)
+}
+
+// OverlapBounds is Overlap by the triangles' bounding boxes: it lists every
+// triangle Overlap lists and those whose box meets box without the
+// triangle doing so; cheaper when the caller tests the triangles further.
+func (b *BVH) OverlapBounds(box AABB, out []int32, st *Stats) []int32 {
+	return b.overlap(box, out, st, false)
+}
+
+func (b *BVH) overlap(box AABB, out []int32, st *Stats, exact bool) []int32 {
 	if len(b.nodes) == 0 || box.IsEmpty() {
 		return out
 	}
@@ -32,7 +43,7 @@ func (b *BVH) Overlap(box AABB, out []int32, st *Stats) []int32 {
 				first := n.child[c]
 				for i := first; i < first+cnt; i++ {
 					nTests++
-					if triBoxOverlap(&b.tris[i], &box) {
+					if exact && triBoxOverlap(&b.tris[i], &box) || !exact && triBoundsOverlap(&b.tris[i], &box) {
 						out = append(out, i)
 					}
 				}
@@ -81,6 +92,16 @@ func (b *BVH) LeafTriangle(i int32) (a, bb, c, normal mgl32.Vec3, mesh int32) {
 	t := &b.tris[i]
 	return mgl32.Vec3{t[0][0], t[0][1], t[0][2]}, mgl32.Vec3{t[1][0], t[1][1], t[1][2]},
 		mgl32.Vec3{t[2][0], t[2][1], t[2][2]}, mgl32.Vec3{t[0][3], t[1][3], t[2][3]}, b.triIndex[i]
+}
+
+// triBoundsOverlap reports whether the triangle's bounding box meets q.
+func triBoundsOverlap(t *triVerts, q *AABB) bool {
+	for k := 0; k < 3; k++ {
+		if min(t[0][k], t[1][k], t[2][k]) > q.Max[k] || max(t[0][k], t[1][k], t[2][k]) < q.Min[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // triBoxOverlap is the separating-axis test of a triangle against a closed
@@ -139,4 +160,37 @@ func abs64(x float64) float64 {
 		return -x
 	}
 	return x
+}
+
+// Select builds a BVH over the triangles of b whose unit winding normal keep
+// accepts (the walls of a scene, say), reporting their indices in b's mesh.
+// With none kept it is an empty BVH, which meets nothing.
+func (b *BVH) Select(keep func(normal mgl32.Vec3) bool, opts BVHOptions) (*BVH, error) {
+	var m Mesh
+	var src []int32 // leaf index in b of each kept triangle
+	for i := range b.tris {
+		t := &b.tris[i]
+		if !keep(mgl32.Vec3{t[0][3], t[1][3], t[2][3]}) {
+			continue
+		}
+		v := uint32(len(m.Positions) / 3)
+		for k := range 3 {
+			m.Positions = append(m.Positions, t[k][0], t[k][1], t[k][2])
+		}
+		m.Indices = append(m.Indices, v, v+1, v+2)
+		src = append(src, int32(i))
+	}
+	if len(src) == 0 {
+		return &BVH{bounds: EmptyAABB()}, nil
+	}
+	out, err := NewBVH(&m, opts)
+	if err != nil {
+		return nil, err
+	}
+	for i, t := range out.triIndex {
+		s := &b.tris[src[t]]
+		out.triIndex[i] = b.triIndex[src[t]]
+		out.tris[i][0][3], out.tris[i][1][3], out.tris[i][2][3] = s[0][3], s[1][3], s[2][3]
+	}
+	return out, nil
 }

@@ -134,3 +134,65 @@ func TestOverlapMatchesBruteForce(t *testing.T) {
 		})
 	}
 }
+
+// TestSelectMatchesBruteForce: a BVH of the steep faces lists, for random
+// boxes, exactly the mesh triangles the box meets whose normal is steep,
+// with the mesh's normals.
+func TestSelectMatchesBruteForce(t *testing.T) {
+	steep := func(n mgl32.Vec3) bool { return n[1] < 0.5 }
+	for _, sc := range allScenes(t) {
+		t.Run(sc.name, func(t *testing.T) {
+			bvh, err := scenes.NewBVH(sc.mesh, scenes.BVHOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			walls, err := bvh.Select(steep, scenes.BVHOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tris := scenes.MeshTris(sc.mesh)
+			b := sc.mesh.Bounds()
+			r := rand.New(rand.NewPCG(5, 6))
+			var got []int32
+			found := 0
+			for i := 0; i < 300; i++ {
+				var c mgl32.Vec3
+				for k := 0; k < 3; k++ {
+					c[k] = b.Min[k] + float32(r.Float64())*(b.Max[k]-b.Min[k])
+				}
+				h := float32([]float64{0.3, 1, 3}[i%3])
+				q := scenes.AABB{Min: c.Sub(mgl32.Vec3{h, h, h}), Max: c.Add(mgl32.Vec3{h, h, h})}
+				got = walls.Overlap(q, got[:0], nil)
+				var want, mesh []int32
+				for j := range tris {
+					if scenes.TriBoxOverlap(&tris[j], &q) && steep(sc.mesh.TriangleNormal(j)) {
+						want = append(want, int32(j))
+					}
+				}
+				for _, l := range got {
+					_, _, _, n, m := walls.LeafTriangle(l)
+					if n != sc.mesh.TriangleNormal(int(m)) {
+						t.Fatalf("triangle %d: normal %v, mesh says %v", m, n, sc.mesh.TriangleNormal(int(m)))
+					}
+					mesh = append(mesh, m)
+				}
+				slices.Sort(mesh)
+				if !slices.Equal(mesh, want) {
+					t.Fatalf("box %v: the selection lists %v, brute force %v", q, mesh, want)
+				}
+				found += len(want)
+			}
+			if found == 0 {
+				t.Errorf("no box met a steep triangle")
+			}
+		})
+	}
+	none, err := scenes.NewBVH(allScenes(t)[0].mesh, scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty, err := none.Select(func(mgl32.Vec3) bool { return false }, scenes.BVHOptions{})
+	if err != nil || len(empty.Overlap(none.Bounds(), nil, nil)) != 0 {
+		t.Fatalf("an empty selection: %v, %v", err, empty)
+	}
+}

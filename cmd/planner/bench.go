@@ -12,8 +12,11 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -26,13 +29,29 @@ var (
 )
 
 type benchRow struct {
-	Depth              int      `json:"depth"`
-	Animations         int      `json:"animations"`
-	Feasible           int      `json:"feasible"`
-	ProbeSeconds       *float64 `json:"probe_seconds"`
-	TreeSeconds        float64  `json:"tree_seconds"`
-	TreeUsPerAnimation float64  `json:"tree_us_per_animation"`
-	PaperTreeSeconds   *float64 `json:"paper_tree_seconds"`
+	Depth              int        `json:"depth"`
+	Animations         int        `json:"animations"`
+	Feasible           int        `json:"feasible"`
+	ProbeSeconds       *float64   `json:"probe_seconds"`
+	TreeSeconds        float64    `json:"tree_seconds"`
+	TreeUsPerAnimation float64    `json:"tree_us_per_animation"`
+	PaperTreeSeconds   *float64   `json:"paper_tree_seconds"`
+	Body               *benchBody `json:"body,omitempty"`
+}
+
+// benchBody is a depth's figures with the body's clearance tested at every
+// supported node, timed in the same run as the docks alone.
+type benchBody struct {
+	Seconds          float64 `json:"seconds"`
+	UsPerAnimation   float64 `json:"us_per_animation"`
+	VsDocksOnly      float64 `json:"vs_docks_only"`
+	Feasible         int     `json:"feasible"`
+	Blocked          int     `json:"blocked_nodes"`
+	Checks           int64   `json:"checks"`
+	UsPerCheck       float64 `json:"us_per_check"`
+	BVHNodesPerCheck float64 `json:"bvh_nodes_per_check"`
+	PairsPerCheck    float64 `json:"narrow_pairs_per_check"`
+	StepsPerCheck    float64 `json:"narrow_steps_per_check"`
 }
 
 // defaultStart is the Table I start on builtin:stepping: standing in the
@@ -55,6 +74,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	x := fs.Float64("x", defaultStart.Position[0], "start x (m)")
 	z := fs.Float64("z", defaultStart.Position[2], "start z (m)")
 	yawDeg := fs.Float64("yaw", defaultStart.Yaw*180/math.Pi, "start heading (degrees; 90 faces +X)")
+	withBody := fs.Bool("body", false, "also time every depth with the body's clearance tested at every supported node")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per depth")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -85,6 +105,14 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner bench: %v\n", err)
 		return 1
 	}
+	var bodyTree *actiongraph.PlanTree
+	var checker *ccd.Checker
+	if *withBody {
+		if bodyTree, checker, err = benchBodyTree(g, w); err != nil {
+			fmt.Fprintf(stderr, "planner bench: %v\n", err)
+			return 1
+		}
+	}
 	var rows []benchRow
 	var statuses []actiongraph.Status
 	for d := 1; d <= *depth; d++ {
@@ -98,13 +126,19 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 				statuses = append(statuses, n.Status)
 			}
 		}
-		var times []float64
+		var times, bodyTimes []float64
+		if checker != nil {
+			checker.Stats = ccd.Stats{}
+		}
 		for range *reps {
 			pt.Reset(start, state, d)
 			times = append(times, timeEval(pt, w.ExactQuerier))
+			if bodyTree != nil {
+				bodyTree.Reset(start, state, d)
+				bodyTimes = append(bodyTimes, timeEval(bodyTree, w.ExactQuerier))
+			}
 		}
-		sort.Float64s(times)
-		row.TreeSeconds = times[len(times)/2]
+		row.TreeSeconds = median(times)
 		row.Animations = len(pt.Nodes) - 1
 		for i, n := range pt.Nodes[1:] {
 			if n.Status == actiongraph.Supported {
@@ -117,6 +151,9 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 		row.TreeUsPerAnimation = row.TreeSeconds / float64(row.Animations) * 1e6
+		if bodyTree != nil {
+			row.Body = bodyFigures(bodyTree, checker, median(bodyTimes), row.TreeSeconds, *reps)
+		}
 		if d <= len(paperTreeSeconds) {
 			p := paperTreeSeconds[d-1]
 			row.PaperTreeSeconds = &p
@@ -145,6 +182,68 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "\npaper: %v animations; Version I %v s; Version II %v s\n", paperAnimations, paperProbeSecs, paperTreeSeconds)
 	return 0
+}
+
+// benchBodyTree is a Table I tree that tests the adult body's clearance
+// against w's scene at every supported node.
+func benchBodyTree(g *actiongraph.Graph, w *world.World) (*actiongraph.PlanTree, *ccd.Checker, error) {
+	a := g.Library.Actions[0]
+	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
+	if err != nil {
+		return nil, nil, err
+	}
+	sw, err := ccd.NewSweeps(g.Library, m, ccd.Options{})
+	if err != nil {
+		return nil, nil, err
+	}
+	pt, err := actiongraph.NewPlanTree(g, w.Templates, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	sc, err := ccd.NewScene(w.BVH)
+	if err != nil {
+		return nil, nil, err
+	}
+	c := ccd.NewChecker(sw, sc)
+	pt.SetBody(clearance{c})
+	return pt, c, nil
+}
+
+// clearance is the plan tree's view of a body checker.
+type clearance struct{ c *ccd.Checker }
+
+func (b clearance) Clear(a int32, f action.Frame, lift float64) bool {
+	return b.c.Action(a, f, lift, nil)
+}
+
+// bodyFigures are the body's figures of the last evaluation of pt, timed
+// at secs (median) against docks-only seconds; c's stats cover reps runs.
+func bodyFigures(pt *actiongraph.PlanTree, c *ccd.Checker, secs, docksOnly float64, reps int) *benchBody {
+	anim := len(pt.Nodes) - 1
+	b := &benchBody{Seconds: secs, UsPerAnimation: secs / float64(anim) * 1e6, VsDocksOnly: secs / docksOnly}
+	for _, n := range pt.Nodes[1:] {
+		switch n.Status {
+		case actiongraph.Supported:
+			b.Feasible++
+		case actiongraph.Blocked:
+			b.Blocked++
+		}
+	}
+	st := c.Stats
+	b.Checks = st.Checks / int64(reps)
+	if st.Checks > 0 {
+		n := float64(st.Checks)
+		b.UsPerCheck = (secs - docksOnly) * 1e6 / float64(b.Checks)
+		b.BVHNodesPerCheck = float64(st.BVH.Nodes) / n
+		b.PairsPerCheck = float64(st.Pairs) / n
+		b.StepsPerCheck = float64(st.Steps) / n
+	}
+	return b
+}
+
+func median(v []float64) float64 {
+	sort.Float64s(v)
+	return v[len(v)/2]
 }
 
 // timeEval evaluates the whole tree and returns the seconds it took.

@@ -9,7 +9,7 @@
 //	1 scenes, ik, internal/raster                        meshes, BVH, rays; IK and fits; pixels
 //	2 motion, sceneload                                  skeletons and clips; scene files and built-in scenes
 //	3 dock, humanoid, export, internal/topview, internal/sceneflag   templates and Algorithm 1; procedural clips; glTF out
-//	4 supporttree, action                                support-trees; actions (clip, docks, delta, frame, library)
+//	4 supporttree, action, internal/capsuleoracle        support-trees; actions (clip, docks, delta, frame, library); the body's test oracle
 //	5 geoquery, warp, supportview                        geo-queries; warping; support views
 //	6 actiongraph, world                                 state graph and plan tree; loading and caching a world
 //	7 planner, library, picture                          the runtime character; building a library; pictures
@@ -26,7 +26,7 @@ var Layer = map[string]int{
 	"scenes": 1, "ik": 1, "internal/raster": 1,
 	"motion": 2, "sceneload": 2,
 	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "internal/topview": 3, "internal/sceneflag": 3,
-	"supporttree": 4, "action": 4,
+	"supporttree": 4, "action": 4, "internal/capsuleoracle": 4,
 	"geoquery": 5, "ccd": 5, "warp": 5, "supportview": 5,
 	"actiongraph": 6, "world": 6,
 	"planner": 7, "library": 7, "picture": 7,

@@ -1,0 +1,151 @@
+package capsuleoracle
+
+import (
+	"math"
+
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Tri is a triangle's corners.
+type Tri [3]mgl64.Vec3
+
+// PointSegment is the distance from p to segment a–b.
+func PointSegment(p, a, b mgl64.Vec3) float64 {
+	ab := b.Sub(a)
+	l := ab.Dot(ab)
+	t := 0.0
+	if l > 0 {
+		t = math.Max(0, math.Min(1, p.Sub(a).Dot(ab)/l))
+	}
+	return p.Sub(a.Add(ab.Mul(t))).Len()
+}
+
+// PointTriangle is the distance from p to the triangle: to its plane when
+// p projects inside it, else to its nearest edge.
+func PointTriangle(p mgl64.Vec3, t Tri) float64 {
+	n := t[1].Sub(t[0]).Cross(t[2].Sub(t[0]))
+	if l := n.Len(); l > 1e-15 {
+		n = n.Mul(1 / l)
+		h := p.Sub(t[0]).Dot(n)
+		x := p.Sub(n.Mul(h))
+		inside := true
+		for i := 0; i < 3; i++ {
+			e := t[(i+1)%3].Sub(t[i])
+			if e.Cross(x.Sub(t[i])).Dot(n) < 0 {
+				inside = false
+			}
+		}
+		if inside {
+			return math.Abs(h)
+		}
+	}
+	return math.Min(PointSegment(p, t[0], t[1]), math.Min(PointSegment(p, t[1], t[2]), PointSegment(p, t[2], t[0])))
+}
+
+// SegmentTriangle is the distance from segment p–q to the triangle: the
+// golden-section search of the convex function s ↦ dist(p + s(q−p), T)
+// down to 1e-7 of the segment, and both ends.
+func SegmentTriangle(p, q mgl64.Vec3, t Tri) float64 {
+	d := q.Sub(p)
+	f := func(s float64) float64 { return PointTriangle(p.Add(d.Mul(s)), t) }
+	const g = 0.6180339887498949
+	lo, hi := 0.0, 1.0
+	x1, x2 := hi-g*(hi-lo), lo+g*(hi-lo)
+	f1, f2 := f(x1), f(x2)
+	for hi-lo > 1e-7 {
+		if f1 <= f2 {
+			hi, x2, f2 = x2, x1, f1
+			x1 = hi - g*(hi-lo)
+			f1 = f(x1)
+		} else {
+			lo, x1, f1 = x1, x2, f2
+			x2 = lo + g*(hi-lo)
+			f2 = f(x2)
+		}
+	}
+	return math.Min(math.Min(f1, f2), math.Min(f(0), f(1)))
+}
+
+// Scene is a mesh's triangles with their boxes and unit normals, tested
+// by brute force (boxes first).
+type Scene struct {
+	tris   []Tri
+	lo, hi []mgl64.Vec3
+	up     []float64 // the normal's y
+}
+
+// NewScene takes m's triangles.
+func NewScene(m *scenes.Mesh) *Scene {
+	s := &Scene{}
+	for t := range m.NumTriangles() {
+		a, b, c := m.Triangle(t)
+		tr := Tri{vec(a), vec(b), vec(c)}
+		lo, hi := tr[0], tr[0]
+		for _, v := range tr[1:] {
+			for k := range 3 {
+				lo[k], hi[k] = math.Min(lo[k], v[k]), math.Max(hi[k], v[k])
+			}
+		}
+		n := tr[1].Sub(tr[0]).Cross(tr[2].Sub(tr[0]))
+		up := 0.0
+		if l := n.Len(); l > 0 {
+			up = n[1] / l
+		}
+		s.tris, s.lo, s.hi, s.up = append(s.tris, tr), append(s.lo, lo), append(s.hi, hi), append(s.up, up)
+	}
+	return s
+}
+
+func vec(v [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
+
+// Intrusion is how far a capsule goes into the scene beyond what the
+// contact rules allow it.
+type Intrusion struct {
+	Depth    float64 // [Units: m] > 0: into the scene; ≤ 0: the smallest clearance (down to −Reach)
+	Capsule  int     // -1 when nothing is within Reach
+	Triangle int
+}
+
+// Reach is how far from the body Intrude looks: clearances beyond it are
+// reported as −Reach.
+const Reach = 0.5
+
+// Intrude poses m by the joints' world positions and rotations and returns
+// the deepest intrusion of any capsule: its radius less its distance to a
+// triangle, less the sink the contact rules allow (sink into ground faces,
+// within body.GroundCone of up, for the parts that may touch the ground;
+// into any face for the contact parts; none for the rest).
+func (s *Scene) Intrude(m *body.Model, pos []mgl64.Vec3, world []mgl64.Quat, sink float64) Intrusion {
+	out := Intrusion{Depth: -Reach, Capsule: -1, Triangle: -1}
+	cosGround := math.Cos(body.GroundCone)
+	for i, c := range m.Capsules {
+		a := pos[c.Joint].Add(world[c.Joint].Rotate(c.A))
+		b := pos[c.Joint].Add(world[c.Joint].Rotate(c.B))
+		pad := c.Radius + Reach
+		for t := range s.tris {
+			if !s.near(t, a, b, pad) {
+				continue
+			}
+			allow := 0.0
+			if c.Part.Contact() || c.Part.MayTouchGround() && s.up[t] >= cosGround {
+				allow = sink
+			}
+			if d := c.Radius - SegmentTriangle(a, b, s.tris[t]) - allow; d > out.Depth {
+				out = Intrusion{Depth: d, Capsule: i, Triangle: t}
+			}
+		}
+	}
+	return out
+}
+
+// near reports whether triangle t's box comes within pad of the segment's.
+func (s *Scene) near(t int, a, b mgl64.Vec3, pad float64) bool {
+	for k := range 3 {
+		if math.Min(a[k], b[k])-pad > s.hi[t][k] || math.Max(a[k], b[k])+pad < s.lo[t][k] {
+			return false
+		}
+	}
+	return true
+}
