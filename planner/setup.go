@@ -131,6 +131,10 @@ func (s *Setup) measureBody(o SetupOptions) error {
 // docks alone).
 func (s *Setup) Sweeps() *ccd.Sweeps { return s.sweeps }
 
+// BodyScene is the scene as the body's checker sees it (nil when the Setup
+// plans with the docks alone).
+func (s *Setup) BodyScene() *ccd.Scene { return s.scene }
+
 // Tags returns the set of the named tags; a name no action carries is an
 // error.
 func (s *Setup) Tags(names ...string) (Tags, error) {

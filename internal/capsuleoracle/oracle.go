@@ -68,17 +68,27 @@ func SegmentTriangle(p, q mgl64.Vec3, t Tri) float64 {
 	return math.Min(math.Min(f1, f2), math.Min(f(0), f(1)))
 }
 
-// Scene is a mesh's triangles with their boxes and unit normals, tested
-// by brute force (boxes first).
+// Scene is a mesh's triangles with their boxes and unit normals, listed in
+// a uniform grid of cells (a triangle in every cell its box meets).
 type Scene struct {
 	tris   []Tri
 	lo, hi []mgl64.Vec3
 	up     []float64 // the normal's y
+	cells  map[[3]int32][]int32
+	stamp  []uint32 // per triangle: the query that last visited it
+	query  uint32
+}
+
+// cell is the grid's cell size. [Units: m]
+const cell = 1.0
+
+func cellOf(v mgl64.Vec3) [3]int32 {
+	return [3]int32{int32(math.Floor(v[0] / cell)), int32(math.Floor(v[1] / cell)), int32(math.Floor(v[2] / cell))}
 }
 
 // NewScene takes m's triangles.
 func NewScene(m *scenes.Mesh) *Scene {
-	s := &Scene{}
+	s := &Scene{cells: map[[3]int32][]int32{}}
 	for t := range m.NumTriangles() {
 		a, b, c := m.Triangle(t)
 		tr := Tri{vec(a), vec(b), vec(c)}
@@ -94,8 +104,42 @@ func NewScene(m *scenes.Mesh) *Scene {
 			up = n[1] / l
 		}
 		s.tris, s.lo, s.hi, s.up = append(s.tris, tr), append(s.lo, lo), append(s.hi, hi), append(s.up, up)
+		c0, c1 := cellOf(lo), cellOf(hi)
+		for x := c0[0]; x <= c1[0]; x++ {
+			for y := c0[1]; y <= c1[1]; y++ {
+				for z := c0[2]; z <= c1[2]; z++ {
+					k := [3]int32{x, y, z}
+					s.cells[k] = append(s.cells[k], int32(t))
+				}
+			}
+		}
 	}
+	s.stamp = make([]uint32, len(s.tris))
 	return s
+}
+
+// eachNear calls f for every triangle whose box comes within pad of segment
+// a–b's box, once each. Not safe for concurrent use.
+func (s *Scene) eachNear(a, b mgl64.Vec3, pad float64, f func(t int)) {
+	s.query++
+	lo, hi := a, a
+	for k := range 3 {
+		lo[k], hi[k] = math.Min(a[k], b[k])-pad, math.Max(a[k], b[k])+pad
+	}
+	cl, ch := cellOf(lo), cellOf(hi)
+	for x := cl[0]; x <= ch[0]; x++ {
+		for y := cl[1]; y <= ch[1]; y++ {
+			for z := cl[2]; z <= ch[2]; z++ {
+				for _, t := range s.cells[[3]int32{x, y, z}] {
+					if s.stamp[t] == s.query || !s.near(int(t), a, b, pad) {
+						continue
+					}
+					s.stamp[t] = s.query
+					f(int(t))
+				}
+			}
+		}
+	}
 }
 
 func vec(v [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
@@ -106,6 +150,10 @@ type Intrusion struct {
 	Depth    float64 // [Units: m] > 0: into the scene; ≤ 0: the smallest clearance (down to −Reach)
 	Capsule  int     // -1 when nothing is within Reach
 	Triangle int
+	// Clearance is the smallest surface distance to the scene of the parts
+	// that may touch nothing (neither contact parts nor legs), at most
+	// Reach. [Units: m]
+	Clearance float64
 }
 
 // Reach is how far from the body Intrude looks: clearances beyond it are
@@ -118,24 +166,24 @@ const Reach = 0.5
 // within body.GroundCone of up, for the parts that may touch the ground;
 // into any face for the contact parts; none for the rest).
 func (s *Scene) Intrude(m *body.Model, pos []mgl64.Vec3, world []mgl64.Quat, sink float64) Intrusion {
-	out := Intrusion{Depth: -Reach, Capsule: -1, Triangle: -1}
+	out := Intrusion{Depth: -Reach, Capsule: -1, Triangle: -1, Clearance: Reach}
 	cosGround := math.Cos(body.GroundCone)
 	for i, c := range m.Capsules {
 		a := pos[c.Joint].Add(world[c.Joint].Rotate(c.A))
 		b := pos[c.Joint].Add(world[c.Joint].Rotate(c.B))
-		pad := c.Radius + Reach
-		for t := range s.tris {
-			if !s.near(t, a, b, pad) {
-				continue
-			}
+		s.eachNear(a, b, c.Radius+Reach, func(t int) {
 			allow := 0.0
 			if c.Part.Contact() || c.Part.MayTouchGround() && s.up[t] >= cosGround {
 				allow = sink
 			}
-			if d := c.Radius - SegmentTriangle(a, b, s.tris[t]) - allow; d > out.Depth {
-				out = Intrusion{Depth: d, Capsule: i, Triangle: t}
+			gap := SegmentTriangle(a, b, s.tris[t]) - c.Radius
+			if !c.Part.Contact() && !c.Part.MayTouchGround() {
+				out.Clearance = math.Min(out.Clearance, gap)
 			}
-		}
+			if d := -gap - allow; d > out.Depth {
+				out.Depth, out.Capsule, out.Triangle = d, i, t
+			}
+		})
 	}
 	return out
 }

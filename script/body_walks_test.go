@@ -1,0 +1,176 @@
+package script_test
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/internal/capsuleoracle"
+	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/sceneload"
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/script"
+	"github.com/foothold/foothold/world"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// bodyScene is a scene spec and how to load it.
+type bodyScene struct {
+	spec string
+	opt  sceneload.LoadOptions
+}
+
+// bodyScenes are the built-in scenes and, with the shared data, its levels.
+func bodyScenes() []bodyScene {
+	var out []bodyScene
+	for _, n := range []string{"stepping", "climbing", "level", "rooms"} {
+		out = append(out, bodyScene{spec: "builtin:" + n})
+	}
+	if d, ok := shareddata.Dir(); ok {
+		for _, m := range shareddata.Meshes {
+			out = append(out, bodyScene{filepath.Join(d, m.File), sceneload.LoadOptions{Scale: m.Scale, ExcludeNodes: m.Exclude}})
+		}
+	}
+	return out
+}
+
+// bodyWalks is how many walks of how many seconds TestBodyWalksStayClear
+// takes per scene: $FOOTHOLD_BODY_WALKS ("6x20" for six walks of 20 s),
+// else one of 10 s.
+func bodyWalks(t *testing.T) (int, float64) {
+	if v := os.Getenv("FOOTHOLD_BODY_WALKS"); v != "" {
+		var n int
+		var s float64
+		if _, err := fmt.Sscanf(v, "%dx%g", &n, &s); err != nil || n < 1 || s <= 0 {
+			t.Fatalf("FOOTHOLD_BODY_WALKS=%q: want walks x seconds, like 6x20", v)
+		}
+		return n, s
+	}
+	return 1, 10
+}
+
+// TestBodyWalksStayClear: random-start walks with the body checked (see
+// bodyWalks; the heading changes every 5 s), on every built-in scene and
+// shared level. The oracle
+// (package capsuleoracle, no code shared with ccd) poses the output clip
+// at every frame, and at 1 kHz between frames where the body is within
+// 10 cm of the scene (no part moves 10 cm in a 60 Hz frame): no capsule
+// goes into the scene beyond the contact rules' sink.
+func TestBodyWalksStayClear(t *testing.T) {
+	lib, g, err := library.Default(library.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	starts, seconds := bodyWalks(t)
+	for _, sc := range bodyScenes() {
+		spec := sc.spec
+		w, err := world.Load(spec, lib, world.Options{Load: sc.opt, CacheDir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := clipOracle{scene: capsuleoracle.NewScene(w.Mesh), setup: setup}
+		fits := ccd.NewChecker(setup.Sweeps(), setup.BodyScene())
+		idle := int32(lib.Index("idle"))
+		foot := w.Supports[w.Templates["foot"]]
+		open := script.OpenFloor(foot)
+		rng := scenes.NewRNG(23)
+		var dist, worst, clearance float64 = 0, math.Inf(-1), math.Inf(1)
+		refused, blocked, samples := 0, int64(0), 0
+		for k := range starts {
+			s := script.RandomWalk(foot, open, rng, seconds, 5)
+			for try := 0; try < 100; try++ { // a start where the standing body fits
+				if f, err := s.Start(w.BVH); err == nil && fits.Action(idle, f, 0, nil) {
+					break
+				}
+				s = script.RandomWalk(foot, open, rng, seconds, 5)
+			}
+			res, err := script.Run(setup, planner.Config{Work: 1000}, s, 60, w.BVH)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, c, n, where := o.deepest(res.Clip)
+			if d > 1e-4 {
+				t.Errorf("%s walk %d: %s", spec, k, where)
+			}
+			worst, clearance, samples = max(worst, d), min(clearance, c), samples+n
+			dist += pathLength(res.Clip)
+			refused += res.Refused
+			blocked += res.Work.Blocked
+		}
+		t.Logf("%s: %d walks of %.0f s: %.1f m walked; deepest %.4f m (≤ 0: clear), smallest clearance of a part that may not touch %.3f m; %d poses checked; %d choices refused, %d plan nodes blocked for the body",
+			filepath.Base(spec), starts, seconds, dist, max(worst, 0), clearance, samples, refused, blocked)
+	}
+}
+
+// clipOracle poses a clip for the capsule oracle.
+type clipOracle struct {
+	scene *capsuleoracle.Scene
+	setup *planner.Setup
+}
+
+// deepest returns the deepest intrusion of the body over clip c, the
+// smallest clearance of a part that may touch nothing (torso, head, arms,
+// thighs), the poses checked and a description of the deepest.
+func (o clipOracle) deepest(c *motion.Clip) (float64, float64, int, string) {
+	m := o.setup.Sweeps().Model()
+	sink := o.setup.Sweeps().Options().Sink
+	n := c.Skeleton.NumJoints()
+	trans, pos := make([]mgl64.Vec3, n), make([]mgl64.Vec3, n)
+	rot, world := make([]mgl64.Quat, n), make([]mgl64.Quat, n)
+	worst, clearance, where, poses := math.Inf(-1), math.Inf(1), "", 0
+	at := func(tm float64) float64 {
+		c.Sample(tm, trans, rot)
+		c.Skeleton.FK(trans, rot, pos, world)
+		in := o.scene.Intrude(m, pos, world, sink)
+		poses++
+		if in.Depth > worst {
+			worst = in.Depth
+			if in.Capsule >= 0 {
+				where = fmtIntrusion(m.Capsules[in.Capsule].Part.String(), in, tm)
+			}
+		}
+		clearance = min(clearance, in.Clearance)
+		return in.Depth
+	}
+	prev := at(0)
+	for f := 1; f < c.Frames(); f++ {
+		t0 := float64(f-1) * c.FrameTime
+		d := at(float64(f) * c.FrameTime)
+		if max(prev, d) > -0.1 {
+			for tm := t0 + 1e-3; tm < t0+c.FrameTime; tm += 1e-3 {
+				at(tm)
+			}
+		}
+		prev = d
+	}
+	return worst, clearance, poses, where
+}
+
+func fmtIntrusion(part string, in capsuleoracle.Intrusion, tm float64) string {
+	return part + " " + ftoa(in.Depth*1000) + " mm into triangle " + itoa(in.Triangle) + " at " + ftoa(tm) + " s"
+}
+
+// pathLength is the length of the root's path over the ground.
+func pathLength(c *motion.Clip) float64 {
+	n := c.Skeleton.NumJoints()
+	d := 0.0
+	for f := 1; f < c.Frames(); f++ {
+		a, b := c.Trans[(f-1)*n], c.Trans[f*n]
+		d += math.Hypot(b[0]-a[0], b[2]-a[2])
+	}
+	return d
+}
+
+func ftoa(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
+func itoa(i int) string     { return strconv.Itoa(i) }
