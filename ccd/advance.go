@@ -2,7 +2,6 @@ package ccd
 
 import (
 	"github.com/foothold/foothold/scenes"
-	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -32,15 +31,16 @@ func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 		if len(c.cand) == 0 {
 			continue
 		}
+		c.localize(bvh, &pl)
 		for s := 0; s+1 < len(sw.slices); s++ {
-			if c.slice(sw, &pl, bvh, g, s, out) {
+			if c.slice(sw, g, s, out) {
 				c.Stats.Hits++
 				return false
 			}
 		}
 	}
 	for k := range c.pending {
-		if c.inside(sw, &pl, &c.pending[k], out) {
+		if c.inside(sw, &c.pending[k], out) {
 			c.Stats.Hits++
 			return false
 		}
@@ -48,29 +48,64 @@ func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 	return true
 }
 
+// local is a candidate triangle in the sweep's own frame, where the narrow
+// phase works (the placement is rigid: distances are the world's).
+type local struct {
+	tri    tri3
+	lo, hi v3 // its box
+	n      v3 // its unit winding normal
+	ground bool
+	mesh   int32
+}
+
+// localize maps the candidates (leaf indices of bvh) into the sweep's
+// frame by the inverse of pl.
+func (c *Checker) localize(bvh *scenes.BVH, pl *placement) {
+	c.locals = c.locals[:0]
+	for _, t := range c.cand {
+		a, b, cc, n, mesh := bvh.LeafTriangle(t)
+		l := local{tri: tri3{pl.back(a), pl.back(b), pl.back(cc)}, n: pl.turnBack(n), ground: c.scene.ground(n), mesh: mesh}
+		l.lo, l.hi = l.tri[0], l.tri[0]
+		for _, v := range l.tri[1:] {
+			l.lo = v3{min(l.lo.x, v.x), min(l.lo.y, v.y), min(l.lo.z, v.z)}
+			l.hi = v3{max(l.hi.x, v.x), max(l.hi.y, v.y), max(l.hi.z, v.z)}
+		}
+		c.locals = append(c.locals, l)
+	}
+}
+
+// meetsBox reports whether box b meets the triangle's box (an empty box,
+// with negative half-sizes, meets nothing).
+func (l *local) meetsBox(b *box) bool {
+	return b.h[0] >= 0 &&
+		l.lo.x <= b.c[0]+b.h[0] && l.hi.x >= b.c[0]-b.h[0] &&
+		l.lo.y <= b.c[1]+b.h[1] && l.hi.y >= b.c[1]-b.h[1] &&
+		l.lo.z <= b.c[2]+b.h[2] && l.hi.z >= b.c[2]-b.h[2]
+}
+
 // step is a step of one capsule–triangle pair that its end gaps (d0, d1,
 // both over Epsilon) do not clear.
 type step struct {
-	capsule, step, leaf int32
-	walls               bool // the leaf is in the scene's walls BVH
+	capsule, step, mesh int32
+	tri                 tri3
 	r, d0, d1           float64
 }
 
 // slice checks group g's capsules over slice s against the candidates
-// (leaf indices of bvh) that the group's box over the slice meets.
-func (c *Checker) slice(sw *sweep, pl *placement, bvh *scenes.BVH, g, s int, out *Contact) bool {
-	gb := pl.aabb(sw.groups[s*numGroups+g])
+// that the group's box over the slice meets.
+func (c *Checker) slice(sw *sweep, g, s int, out *Contact) bool {
+	gb := &sw.groups[s*numGroups+g]
 	c.near = c.near[:0]
-	for _, t := range c.cand {
-		if a, b, cc, _, _ := bvh.LeafTriangle(t); meets(&gb, a, b, cc) {
-			c.near = append(c.near, t)
+	for k := range c.locals {
+		if c.locals[k].meetsBox(gb) {
+			c.near = append(c.near, int32(k))
 		}
 	}
 	if len(c.near) == 0 {
 		return false
 	}
 	for _, i := range c.sw.groups[g] {
-		if c.capsule(sw, pl, bvh, int(i), s, g != clearGroup, out) {
+		if c.capsule(sw, int(i), s, g != clearGroup, out) {
 			return true
 		}
 	}
@@ -78,60 +113,54 @@ func (c *Checker) slice(sw *sweep, pl *placement, bvh *scenes.BVH, g, s int, out
 }
 
 // capsule checks capsule i over slice s against the slice's candidates.
-func (c *Checker) capsule(sw *sweep, pl *placement, bvh *scenes.BVH, i, s int, ground bool, out *Contact) bool {
+func (c *Checker) capsule(sw *sweep, i, s int, ground bool, out *Contact) bool {
 	nc := len(c.sw.model.Capsules)
 	r := c.sw.model.Capsules[i].Radius
 	contact := c.sw.model.Capsules[i].Part.Contact()
 	eps := c.sw.opt.Epsilon
-	cb := pl.aabb(sw.boxes[s*nc+i])
+	cb := &sw.boxes[s*nc+i]
 	c.Stats.Capsules++
 	f0, f1 := int(sw.slices[s]), int(sw.slices[s+1])
 	var mid sliceMid
-	placed := false
-	for _, t := range c.near {
-		a, b, cc, n, mesh := bvh.LeafTriangle(t)
-		if !meets(&cb, a, b, cc) {
+	for _, k := range c.near {
+		l := &c.locals[k]
+		if !l.meetsBox(cb) {
 			continue
 		}
 		rr := r
-		switch {
-		case ground && c.scene.ground(n), contact:
+		if ground && l.ground || contact {
 			rr = r - c.sw.opt.Sink
 		}
 		c.Stats.Pairs++
-		tri := tri3{v3of32(a), v3of32(b), v3of32(cc)}
 		if !mid.set {
-			mid = c.sliceMid(sw, pl, i, s)
+			mid = c.sliceMid(sw, i, s)
 		}
-		if mid.clear(&tri, n, rr+eps, &c.Stats) {
+		if mid.clear(l, rr+eps, &c.Stats) {
 			continue
 		}
-		if !placed {
-			c.place(sw, pl, i, f0, f1)
-			placed = true
-		}
-		if c.pair(sw, i, f0, f1, &tri, rr, out) {
+		pend := len(c.pending)
+		if c.pair(sw, i, f0, f1, &l.tri, rr, out) {
 			if out != nil {
-				out.Capsule, out.Triangle = i, mesh
+				out.Capsule, out.Triangle = i, l.mesh
 			}
 			return true
 		}
-		for k := len(c.pending) - 1; k >= 0 && c.pending[k].leaf < 0; k-- {
-			c.pending[k].leaf, c.pending[k].walls = t, bvh == c.scene.walls
+		for p := pend; p < len(c.pending); p++ {
+			c.pending[p].mesh, c.pending[p].tri = l.mesh, l.tri
 		}
 	}
 	return false
 }
 
 // pair checks capsule i (radius r) against a triangle at the measured
-// instants f0..f1 of sw (placed in c.axes) by conservative advancement: a
+// instants f0..f1 of sw by conservative advancement: a
 // gap d clears the steps after it whose travel bounds add up to less than
-// d. A step that its two end gaps cannot clear is left pending (with leaf
-// -1, for the caller to fill in).
+// d. A step that its two end gaps cannot clear is left pending (its
+// triangle for the caller to fill in).
 func (c *Checker) pair(sw *sweep, i, f0, f1 int, tri *tri3, r float64, out *Contact) bool {
 	nc := len(c.sw.model.Capsules)
 	eps := c.sw.opt.Epsilon
-	j, d := f0, c.gapAt(sw, f0, f0, tri, r)
+	j, d := f0, c.gapAt(sw, i, f0, tri, r)
 	for {
 		if d <= eps {
 			if out != nil {
@@ -148,37 +177,23 @@ func (c *Checker) pair(sw *sweep, i, f0, f1 int, tri *tri3, r float64, out *Cont
 		case k == f1:
 			return false // every gap through f1 is at least d − acc > 0
 		case k > j:
-			j, d = k, c.gapAt(sw, f0, k, tri, r)
+			j, d = k, c.gapAt(sw, i, k, tri, r)
 			continue
 		}
-		d1 := c.gapAt(sw, f0, j+1, tri, r)
+		d1 := c.gapAt(sw, i, j+1, tri, r)
 		if d1 > eps && d+d1 <= sw.travel[j*nc+i] {
-			c.pending = append(c.pending, step{capsule: int32(i), step: int32(j), leaf: -1, r: r, d0: d, d1: d1})
+			c.pending = append(c.pending, step{capsule: int32(i), step: int32(j), r: r, d0: d, d1: d1})
 		}
 		j, d = j+1, d1
 	}
 }
 
-// gapAt is the gap between the placed capsule axis at instant f (c.axes
-// holds instants from f0) and the triangle, less r.
-func (c *Checker) gapAt(sw *sweep, f0, f int, tri *tri3, r float64) float64 {
+// gapAt is the gap between capsule i's axis at instant f and the
+// triangle, less r.
+func (c *Checker) gapAt(sw *sweep, i, f int, tri *tri3, r float64) float64 {
 	c.Stats.Steps++
-	ax := &c.axes[f-f0]
-	return segTriDist(ax.p, ax.q, tri) - r
-}
-
-// axis is a capsule's axis, placed.
-type axis struct{ p, q v3 }
-
-// place fills c.axes with capsule i's axis at instants f0..f1 of sw,
-// placed by pl.
-func (c *Checker) place(sw *sweep, pl *placement, i, f0, f1 int) {
-	nc := len(c.sw.model.Capsules)
-	c.axes = grow(c.axes, f1-f0+1)
-	for f := f0; f <= f1; f++ {
-		sg := &sw.seg[f*nc+i]
-		c.axes[f-f0] = axis{of(pl.apply(sg.a)), of(pl.apply(sg.b))}
-	}
+	sg := &sw.seg[f*len(c.sw.model.Capsules)+i]
+	return segTriDist(of(sg.a), of(sg.b), tri) - r
 }
 
 // sliceMid is a capsule's axis at the middle frame of a slice and how far
@@ -189,8 +204,8 @@ type sliceMid struct {
 	set   bool
 }
 
-// sliceMid measures capsule i over slice s of sw placed by pl.
-func (c *Checker) sliceMid(sw *sweep, pl *placement, i, s int) sliceMid {
+// sliceMid measures capsule i over slice s of sw.
+func (c *Checker) sliceMid(sw *sweep, i, s int) sliceMid {
 	nc := len(c.sw.model.Capsules)
 	f0, f1 := int(sw.slices[s]), int(sw.slices[s+1])
 	fm := (f0 + f1) / 2
@@ -203,22 +218,21 @@ func (c *Checker) sliceMid(sw *sweep, pl *placement, i, s int) sliceMid {
 		}
 	}
 	sg := &sw.seg[min(fm, sw.steps-1)*nc+i]
-	return sliceMid{p: of(pl.apply(sg.a)), q: of(pl.apply(sg.b)), reach: max(before, after), set: true}
+	return sliceMid{p: of(sg.a), q: of(sg.b), reach: max(before, after), set: true}
 }
 
 // clear reports whether a capsule of radius r about the slice's axis stays
 // off the triangle (normal n) over the whole slice: the axis at the middle
 // frame is farther than r plus the slice's reach, by the triangle's plane
 // (both ends on one side) or by the exact distance.
-func (m *sliceMid) clear(tri *tri3, n mgl32.Vec3, r float64, st *Stats) bool {
+func (m *sliceMid) clear(l *local, r float64, st *Stats) bool {
 	need := r + m.reach
-	nn := v3of32(n)
-	dp, dq := m.p.sub(tri[0]).dot(nn), m.q.sub(tri[0]).dot(nn)
+	dp, dq := m.p.sub(l.tri[0]).dot(l.n), m.q.sub(l.tri[0]).dot(l.n)
 	if min(dp, dq) > need || max(dp, dq) < -need {
 		return true
 	}
 	st.Steps++
-	return segTriDist(m.p, m.q, tri) > need
+	return segTriDist(m.p, m.q, &l.tri) > need
 }
 
 // inside checks a pending step by bisection: an interval [u0, u1] of the
@@ -228,44 +242,38 @@ func (m *sliceMid) clear(tri *tri3, n mgl32.Vec3, r float64, st *Stats) bool {
 // the clip is interpolated at its middle and both halves are checked,
 // earlier first. Halving ends before the intervals' travel falls under
 // 2·Epsilon, where end gaps over Epsilon always clear.
-func (c *Checker) inside(sw *sweep, pl *placement, p *step, out *Contact) bool {
-	bvh := c.scene.all
-	if p.walls {
-		bvh = c.scene.walls
-	}
-	a, b, cc, _, mesh := bvh.LeafTriangle(p.leaf)
-	tri := tri3{v3of32(a), v3of32(b), v3of32(cc)}
+func (c *Checker) inside(sw *sweep, p *step, out *Contact) bool {
 	nc := len(c.sw.model.Capsules)
 	travel := sw.travel[int(p.step)*nc+int(p.capsule)]
-	if !c.bisect(sw, pl, p, &tri, travel, 0, p.d0, 1, p.d1, out) {
+	if !c.bisect(sw, p, travel, 0, p.d0, 1, p.d1, out) {
 		return false
 	}
 	if out != nil {
-		out.Capsule, out.Triangle = int(p.capsule), mesh
+		out.Capsule, out.Triangle = int(p.capsule), p.mesh
 	}
 	return true
 }
 
-func (c *Checker) bisect(sw *sweep, pl *placement, p *step, tri *tri3, travel, u0, d0, u1, d1 float64, out *Contact) bool {
+func (c *Checker) bisect(sw *sweep, p *step, travel, u0, d0, u1, d1 float64, out *Contact) bool {
 	if d0+d1 > (u1-u0)*travel {
 		return false
 	}
 	um := (u0 + u1) / 2
-	a, b := c.segmentAt(sw, pl, int(p.capsule), int(p.step), um)
+	a, b := c.segmentAt(sw, int(p.capsule), int(p.step), um)
 	c.Stats.Steps++
-	dm := segTriDist(of(a), of(b), tri) - p.r
+	dm := segTriDist(of(a), of(b), &p.tri) - p.r
 	if dm <= c.sw.opt.Epsilon {
 		if out != nil {
 			out.Time, out.Gap = (float64(p.step)+um)*sw.dt, dm
 		}
 		return true
 	}
-	return c.bisect(sw, pl, p, tri, travel, u0, d0, um, dm, out) || c.bisect(sw, pl, p, tri, travel, um, dm, u1, d1, out)
+	return c.bisect(sw, p, travel, u0, d0, um, dm, out) || c.bisect(sw, p, travel, um, dm, u1, d1, out)
 }
 
-// segmentAt is capsule i's axis at fraction u of frame interval f, as the
-// clip plays it, placed by the sweep's frame and pl.
-func (c *Checker) segmentAt(sw *sweep, pl *placement, i, f int, u float64) (mgl64.Vec3, mgl64.Vec3) {
+// segmentAt is capsule i's axis at fraction u of step f, as the clip plays
+// it, in the sweep's frame.
+func (c *Checker) segmentAt(sw *sweep, i, f int, u float64) (mgl64.Vec3, mgl64.Vec3) {
 	chain := c.sw.chain[c.sw.chainOff[i]:c.sw.chainOff[i+1]]
 	k := c.sw.opt.Substeps
 	sw.clip.SampleBetween(f/k, (float64(f%k)+u)/float64(k), chain, c.trans, c.rot)
@@ -280,7 +288,5 @@ func (c *Checker) segmentAt(sw *sweep, pl *placement, i, f int, u float64) (mgl6
 		c.world[j] = c.world[p].Mul(c.rot[j])
 	}
 	a, b := c.sw.model.Place(c.pos, c.world, i)
-	return pl.apply(sw.toOwn.apply(a)), pl.apply(sw.toOwn.apply(b))
+	return sw.toOwn.apply(a), sw.toOwn.apply(b)
 }
-
-func v3of32(v [3]float32) v3 { return v3{float64(v[0]), float64(v[1]), float64(v[2])} }

@@ -42,8 +42,8 @@ type Checker struct {
 	sw      *Sweeps
 	scene   *Scene
 	cand    []int32 // a group's candidates over the action
-	near    []int32 // of them, those a slice's group box meets
-	axes    []axis  // a capsule's placed axis at a slice's instants
+	locals  []local // the group's candidates in the sweep's frame
+	near    []int32 // of them, those a slice's group box meets (indices in locals)
 	pending []step  // the steps the measured instants did not settle
 	exec    sweep   // the executed clip being checked
 	trans   []mgl64.Vec3
@@ -77,6 +77,7 @@ func (c *Checker) Reserve(frames int) {
 	if cap(c.cand) < 1024 {
 		c.cand = make([]int32, 0, 1024)
 		c.near = make([]int32, 0, 1024)
+		c.locals = make([]local, 0, 1024)
 		c.pending = make([]step, 0, 1024)
 	}
 }

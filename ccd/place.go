@@ -5,7 +5,6 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/scenes"
-	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -22,6 +21,18 @@ func (p *placement) prepare() { p.sin, p.cos = math.Sincos(p.yaw) }
 func (p *placement) apply(v mgl64.Vec3) mgl64.Vec3 {
 	x, y, z := v[0]-p.origin[0], v[1]-p.origin[1], v[2]-p.origin[2]
 	return mgl64.Vec3{p.cos*x + p.sin*z + p.offset[0], y + p.offset[1], -p.sin*x + p.cos*z + p.offset[2]}
+}
+
+// back maps a float32 world point into p's own frame (the inverse of apply).
+func (p *placement) back(v [3]float32) v3 {
+	x, y, z := float64(v[0])-p.offset[0], float64(v[1])-p.offset[1], float64(v[2])-p.offset[2]
+	return v3{p.cos*x - p.sin*z + p.origin[0], y + p.origin[1], p.sin*x + p.cos*z + p.origin[2]}
+}
+
+// turnBack turns a world direction into p's own frame.
+func (p *placement) turnBack(v [3]float32) v3 {
+	x, y, z := float64(v[0]), float64(v[1]), float64(v[2])
+	return v3{p.cos*x - p.sin*z, y, p.sin*x + p.cos*z}
 }
 
 // framePlacement maps an action frame's coordinates to the world at f,
@@ -48,14 +59,4 @@ func (p *placement) aabb(b box) scenes.AABB {
 		out.Max[k] = float32(c[k] + h[k] + pad)
 	}
 	return out
-}
-
-// meets reports whether a float32 box and the triangle's box meet.
-func meets(q *scenes.AABB, a, b, c mgl32.Vec3) bool {
-	for k := 0; k < 3; k++ {
-		if min(a[k], b[k], c[k]) > q.Max[k] || max(a[k], b[k], c[k]) < q.Min[k] {
-			return false
-		}
-	}
-	return true
 }

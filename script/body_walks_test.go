@@ -27,13 +27,16 @@ type bodyScene struct {
 	opt  sceneload.LoadOptions
 }
 
-// bodyScenes are the built-in scenes and, with the shared data, its levels.
+// bodyScenes are the built-in scenes and, with the shared data, its levels
+// (with -short, for the race detector, builtin:rooms alone).
 func bodyScenes() []bodyScene {
 	var out []bodyScene
 	for _, n := range []string{"stepping", "climbing", "level", "rooms"} {
-		out = append(out, bodyScene{spec: "builtin:" + n})
+		if !testing.Short() || n == "rooms" {
+			out = append(out, bodyScene{spec: "builtin:" + n})
+		}
 	}
-	if d, ok := shareddata.Dir(); ok {
+	if d, ok := shareddata.Dir(); ok && !testing.Short() {
 		for _, m := range shareddata.Meshes {
 			out = append(out, bodyScene{filepath.Join(d, m.File), sceneload.LoadOptions{Scale: m.Scale, ExcludeNodes: m.Exclude}})
 		}
@@ -43,7 +46,7 @@ func bodyScenes() []bodyScene {
 
 // bodyWalks is how many walks of how many seconds TestBodyWalksStayClear
 // takes per scene: $FOOTHOLD_BODY_WALKS ("6x20" for six walks of 20 s),
-// else one of 10 s.
+// else one of 10 s (5 s with -short).
 func bodyWalks(t *testing.T) (int, float64) {
 	if v := os.Getenv("FOOTHOLD_BODY_WALKS"); v != "" {
 		var n int
@@ -52,6 +55,9 @@ func bodyWalks(t *testing.T) (int, float64) {
 			t.Fatalf("FOOTHOLD_BODY_WALKS=%q: want walks x seconds, like 6x20", v)
 		}
 		return n, s
+	}
+	if testing.Short() {
+		return 1, 5
 	}
 	return 1, 10
 }

@@ -2,11 +2,12 @@ package script
 
 import (
 	"fmt"
-	"github.com/foothold/foothold/internal/cputime"
 	"math"
 	"runtime"
 	"sort"
 	"time"
+
+	"github.com/foothold/foothold/internal/cputime"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
@@ -32,7 +33,20 @@ type RunResult struct {
 	Work       actiongraph.EvalStats // the planning work over the run
 	Refused    int                   // warped choices refused for the body
 	Body       ccd.Stats             // the body check's work (zero without one)
+	// Clearance is the smallest clearance of the executed motion's parts
+	// that may touch nothing, at its frames (with a body check only).
+	Clearance Clearance
 }
+
+// Clearance is where the executed motion came closest to the scene.
+type Clearance struct {
+	Gap  float64 // [Units: m] at most ClearanceReach; negative: into the scene
+	Part string  // the capsule's body part ("" when nothing came within reach)
+	Time float64 // [Units: s]
+}
+
+// ClearanceReach is how far from the body clearances are measured. [Units: m]
+const ClearanceReach = 1.0
 
 // Run drives a planner over setup, configured by cfg (its Start and State
 // are taken from the script), through the script at fps frames per second.
@@ -82,7 +96,26 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 	}
 	res.Stuck, res.Plan, res.Work = p.Stuck(), p.Plan(), p.Stats()
 	res.Refused, res.Body = p.Refused(), p.Body()
+	if setup.Sweeps() != nil {
+		res.Clearance = clearanceOf(setup, res.Clip)
+	}
 	return res, nil
+}
+
+// clearanceOf measures clip c's smallest clearance, frame by frame.
+func clearanceOf(setup *planner.Setup, c *motion.Clip) Clearance {
+	ch := ccd.NewChecker(setup.Sweeps(), setup.BodyScene())
+	caps := setup.Sweeps().Model().Capsules
+	n := c.Skeleton.NumJoints()
+	pos, world := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
+	out := Clearance{Gap: ClearanceReach}
+	for f := range c.Frames() {
+		c.FrameFK(f, pos, world)
+		if g, i := ch.Clearance(pos, world, ClearanceReach); i >= 0 && g < out.Gap {
+			out = Clearance{Gap: g, Part: caps[i].Part.String(), Time: float64(f) * c.FrameTime}
+		}
+	}
+	return out
 }
 
 // copyStep copies a step out of the planner's reused memory.

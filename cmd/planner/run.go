@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/sceneload"
 
 	"github.com/foothold/foothold/export"
@@ -79,11 +81,36 @@ type runOptions struct {
 	budget  time.Duration // planning time per frame (0: work budget only)
 	scratch bool          // also plan every action from scratch, for comparison
 	body    bool          // check the body against the scene
+	radii   string        // a radii file for the body (implies body)
 }
 
 // setup makes the planner setup the options ask for.
 func (o *runOptions) setup(g *actiongraph.Graph, q *geoquery.Tree) (*planner.Setup, error) {
-	return planner.NewSetupWith(g, q, planner.SetupOptions{Body: o.body})
+	opt := planner.SetupOptions{Body: o.body || o.radii != ""}
+	if o.radii != "" {
+		m, err := bodyWithRadii(g.Library, o.radii)
+		if err != nil {
+			return nil, err
+		}
+		opt.Model = m
+	}
+	return planner.NewSetupWith(g, q, opt)
+}
+
+// bodyWithRadii derives the body of lib's skeleton with the radii of a
+// radii file over the adult's.
+func bodyWithRadii(lib *action.Library, file string) (*body.Model, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := library.ReadRadii(f, file, body.AdultRadii())
+	if err != nil {
+		return nil, err
+	}
+	a := lib.Actions[0]
+	return body.Derive(a.Clip.Skeleton, a.Effectors, r)
 }
 
 // register adds the planning flags (--depth, --work, --budget) to fs.
@@ -91,6 +118,7 @@ func (o *runOptions) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6")
 	fs.IntVar(&o.work, "work", defaultWork, "plan nodes evaluated per frame: the same script then gives the same motion on any machine (0: plan by time, --budget)")
 	fs.BoolVar(&o.body, "body", false, "check the body against the scene (capsules per bone, continuous collision detection): prune plan nodes and refuse warped choices whose body would hit it")
+	fs.StringVar(&o.radii, "radii", "", "a YAML file of the body's capsule radii per part, over the adult's (implies --body)")
 	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
 }
 
@@ -125,7 +153,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	sum.PlanNodes, sum.Pruned, sum.Queries = res.Work.Evaluated, res.Work.Unsupported, res.Work.Queries
 	sum.Reused = reuseOf(res.Steps)
 	sum.Reused.WorkPerAction = perAction(res)
-	if o.body {
+	if o.body || o.radii != "" {
 		sum.Body = bodyOf(res)
 	}
 	if o.scratch {
@@ -227,7 +255,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *input == "" || *out == "" || fs.NArg() > 0 || !o.valid() {
-		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--scratch] [--json]")
+		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--body] [--radii F] [--scratch] [--json]")
 		return 1
 	}
 	var err error
@@ -333,9 +361,15 @@ type bodySummary struct {
 	Pairs    int64 `json:"narrow_pairs"`    // capsule–triangle pairs given to the narrow phase
 	Steps    int64 `json:"narrow_steps"`    // conservative-advancement steps
 	BVHNodes int64 `json:"bvh_nodes"`       // BVH nodes visited by the broad phase
+	// The smallest clearance of the executed motion (its frames) of the
+	// parts that may touch nothing: torso, head, arms.
+	Clearance     float64 `json:"smallest_clearance_m"`
+	ClearancePart string  `json:"smallest_clearance_part"`
+	ClearanceTime float64 `json:"smallest_clearance_s"`
 }
 
 func bodyOf(res *script.RunResult) *bodySummary {
 	return &bodySummary{Blocked: res.Work.Blocked, Refused: res.Refused, Checks: res.Body.Checks,
-		Pairs: res.Body.Pairs, Steps: res.Body.Steps, BVHNodes: res.Body.BVH.Nodes}
+		Pairs: res.Body.Pairs, Steps: res.Body.Steps, BVHNodes: res.Body.BVH.Nodes,
+		Clearance: res.Clearance.Gap, ClearancePart: res.Clearance.Part, ClearanceTime: res.Clearance.Time}
 }

@@ -126,7 +126,7 @@ func walks(spec string, o runOptions, starts int, seconds, every float64, seed u
 		row.WorkPerAct = perAction(res)
 		row.ScratchWork = perAction(base)
 		row.DistanceM = groundPath(res)
-		if o.body {
+		if o.body || o.radii != "" {
 			row.Body = bodyOf(res)
 		}
 		work += row.WorkPerAct
