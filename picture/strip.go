@@ -120,8 +120,9 @@ func DrawStrip(a *action.Action, poses int) *raster.Canvas {
 
 // DrawPlan draws a plan tree over a view of the scene from above, like the
 // paper's Figure 4: each node's root path (blue while alive, red when the
-// node is unsupported, grey when it is alive but every continuation is
-// dead), and each dock: green where support was found (drawn there, with a
+// node is unsupported, orange when its docks are supported but its body
+// hits the scene, grey when it is alive but every continuation is dead),
+// and each dock: green where support was found (drawn there, with a
 // line from where the action expected it), red where none was (drawn
 // where expected), hollow where it was not needed (an earlier dock of the
 // node had already failed).
@@ -129,13 +130,14 @@ func DrawPlan(t *actiongraph.PlanTree, v *topview.View, title string) *raster.Ca
 	c := v.Canvas(v.Lo, v.Hi)
 	var path []mgl64.Vec3
 	red := color.RGBA{220, 40, 40, 255}
+	orange := color.RGBA{255, 150, 0, 255}
 	grey := color.RGBA{150, 150, 150, 255}
 	unknown := color.RGBA{240, 240, 240, 255}
 	depthMax := int32(1)
 	for _, n := range t.Nodes {
 		depthMax = max(depthMax, n.Depth)
 	}
-	// Unsupported first, then dead, then alive on top.
+	// Unsupported and blocked first, then dead, then alive on top.
 	for pass := range 3 {
 		for i := len(t.Nodes) - 1; i >= 1; i-- {
 			n := t.Nodes[i]
@@ -146,6 +148,11 @@ func DrawPlan(t *actiongraph.PlanTree, v *topview.View, title string) *raster.Ca
 					continue
 				}
 				col = red
+			case n.Status == actiongraph.Blocked:
+				if pass != 0 {
+					continue
+				}
+				col = orange
 			case n.Dead:
 				if pass != 1 {
 					continue
@@ -192,7 +199,7 @@ func DrawPlan(t *actiongraph.PlanTree, v *topview.View, title string) *raster.Ca
 	c.Disc(x, y, 6, color.RGBA{255, 255, 255, 255})
 	white := color.RGBA{255, 255, 255, 255}
 	c.Text(8, 16, title, white)
-	c.Text(8, 32, "paths: blue supported (darker deeper), grey dead end, red unsupported", white)
+	c.Text(8, 32, "paths: blue supported (darker deeper), grey dead end, red unsupported, orange body hits the scene", white)
 	c.Text(8, 48, "docks: green where support was found, red where none was", white)
 	topview.ScaleBar(c, v.PPM, white)
 	return c

@@ -187,12 +187,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 // benchBodyTree is a Table I tree that tests the adult body's clearance
 // against w's scene at every supported node.
 func benchBodyTree(g *actiongraph.Graph, w *world.World) (*actiongraph.PlanTree, *ccd.Checker, error) {
-	a := g.Library.Actions[0]
-	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
-	if err != nil {
-		return nil, nil, err
-	}
-	sw, err := ccd.NewSweeps(g.Library, m, ccd.Options{})
+	c, err := adultChecker(g, w)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -200,13 +195,26 @@ func benchBodyTree(g *actiongraph.Graph, w *world.World) (*actiongraph.PlanTree,
 	if err != nil {
 		return nil, nil, err
 	}
-	sc, err := ccd.NewScene(w.BVH)
-	if err != nil {
-		return nil, nil, err
-	}
-	c := ccd.NewChecker(sw, sc)
 	pt.SetBody(clearance{c})
 	return pt, c, nil
+}
+
+// adultChecker is a body checker of the adult against w's scene.
+func adultChecker(g *actiongraph.Graph, w *world.World) (*ccd.Checker, error) {
+	a := g.Library.Actions[0]
+	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
+	if err != nil {
+		return nil, err
+	}
+	sw, err := ccd.NewSweeps(g.Library, m, ccd.Options{})
+	if err != nil {
+		return nil, err
+	}
+	sc, err := ccd.NewScene(w.BVH)
+	if err != nil {
+		return nil, err
+	}
+	return ccd.NewChecker(sw, sc), nil
 }
 
 // clearance is the plan tree's view of a body checker.

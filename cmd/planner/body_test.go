@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -69,5 +70,52 @@ func TestRadiiFile(t *testing.T) {
 	}
 	if _, err := os.Stat(out); err == nil {
 		t.Errorf("a failed run wrote %s", out)
+	}
+}
+
+// TestPlanBody: the Table I plan at depth 4 with --body has nodes blocked
+// for the body, each a node the docks alone call supported, and the
+// picture draws them orange.
+func TestPlanBody(t *testing.T) {
+	plan := func(flags ...string) planJSON {
+		var out, errOut bytes.Buffer
+		if code := run(append([]string{"plan", "--depth", "4", "--json"}, flags...), &out, &errOut); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+		var r planJSON
+		if err := json.Unmarshal(out.Bytes(), &r); err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	pic := filepath.Join(t.TempDir(), "plan.png")
+	docks, withBody := plan(), plan("--body", "--png", pic)
+	if docks.Blocked != nil || withBody.Blocked == nil || *withBody.Blocked == 0 {
+		t.Fatalf("blocked: docks alone %v, with the body %v", docks.Blocked, withBody.Blocked)
+	}
+	if withBody.Supported+*withBody.Blocked != docks.Supported {
+		t.Errorf("with the body %d supported + %d blocked; the docks alone support %d", withBody.Supported, *withBody.Blocked, docks.Supported)
+	}
+	f, err := os.Open(pic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, err := png.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	orange := 0
+	b := img.Bounds()
+	for y := b.Min.Y + 60; y < b.Max.Y; y++ { // below the legend
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if r, g, bl, _ := img.At(x, y).RGBA(); r>>8 == 255 && g>>8 == 150 && bl>>8 == 0 {
+				orange++
+			}
+		}
+	}
+	t.Logf("%d supported, %d blocked; %d orange pixels", withBody.Supported, *withBody.Blocked, orange)
+	if orange == 0 {
+		t.Errorf("no blocked path drawn in orange")
 	}
 }

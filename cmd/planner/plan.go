@@ -25,6 +25,7 @@ type planJSON struct {
 	Animations  int        `json:"animations"`
 	Supported   int        `json:"supported"`
 	Alive       int        `json:"alive"`
+	Blocked     *int       `json:"blocked,omitempty"` // with --body: nodes whose docks are supported but whose body hits the scene
 	Queries     int64      `json:"queries"`
 	FeasibleNow []string   `json:"feasible_next"`
 	PNG         string     `json:"png,omitempty"`
@@ -44,6 +45,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	y := fs.Float64("y", math.NaN(), "a height just above the floor to start on (default: the highest floor at x, z)")
 	yawDeg := fs.Float64("yaw", defaultStart.Yaw*180/math.Pi, "start heading (degrees; 0 faces +Z, 90 faces +X)")
 	state := fs.String("state", library.TableIStart, "the action being performed at the start")
+	withBody := fs.Bool("body", false, "check the body against the scene at every supported node (blocked nodes drawn orange)")
 	prune := fs.Bool("prune", false, "prune as the runtime does (the default evaluates every node, as Table I)")
 	png := fs.String("png", "", "write the picture here")
 	ppm := fs.Float64("ppm", 0, "pixels per metre (default: fit 1000 pixels)")
@@ -52,7 +54,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 0 || *depth < 1 || *depth > 6 {
-		fmt.Fprintln(stderr, "planner plan: want [--scene S] [--depth 1-6] [--x X --z Z --yaw DEG] [--png FILE] [--json]")
+		fmt.Fprintln(stderr, "planner plan: want [--scene S] [--depth 1-6] [--x X --z Z --yaw DEG] [--body] [--png FILE] [--json]")
 		return 1
 	}
 	lib, g, err := library.Default(library.DefaultOptions{})
@@ -86,6 +88,16 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
 		return 1
 	}
+	var blocked *int
+	if *withBody {
+		c, err := adultChecker(g, w)
+		if err != nil {
+			fmt.Fprintf(stderr, "planner plan: %v\n", err)
+			return 1
+		}
+		pt.SetBody(clearance{c})
+		blocked = new(int)
+	}
 	pt.Reset(start, int32(si), *depth)
 	pt.Evaluate(w.Querier, actiongraph.Budget{})
 	r := planJSON{Scene: *spec, Start: [4]float64{*x, ground, *z, *yawDeg}, State: *state, Depth: *depth, Animations: len(pt.Nodes) - 1, Queries: pt.Stats().Queries, PNG: *png, FeasibleNow: []string{}}
@@ -96,7 +108,11 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 				r.Alive++
 			}
 		}
+		if n.Status == actiongraph.Blocked {
+			*blocked++
+		}
 	}
+	r.Blocked = blocked
 	root := pt.Nodes[0]
 	for c := root.FirstChild; c < root.FirstChild+root.NumChildren; c++ {
 		if n := pt.Nodes[c]; n.Status == actiongraph.Supported && !n.Dead {
