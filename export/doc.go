@@ -1,5 +1,6 @@
 // Package export writes planned motion for other tools: a glTF binary with
-// the skeleton as a node hierarchy and the motion as an animation, which any
-// glTF viewer plays (WriteGLB, SaveGLB). BVH export lives with the BVH
-// reader in package motion.
+// the skeleton as a node hierarchy, the motion as an animation and,
+// optionally, a body of capsules skinned to the skeleton (each rigidly to
+// its joint), which any glTF viewer plays (WriteGLB, WriteGLBWith, SaveGLB,
+// SaveGLBWith). BVH export lives with the BVH reader in package motion.
 package export

@@ -1,6 +1,7 @@
 package export
 
 import (
+	"fmt"
 	"io"
 
 	"github.com/foothold/foothold/internal/atomicfile"
@@ -13,9 +14,17 @@ import (
 // included) in the skeleton's hierarchy, at its rest offset, and one
 // animation sampling every frame — the root's translation and every
 // joint's rotation, linearly interpolated. Any glTF viewer plays it.
-func WriteGLB(w io.Writer, c *motion.Clip) error {
+func WriteGLB(w io.Writer, c *motion.Clip) error { return WriteGLBWith(w, c, GLBOptions{}) }
+
+// WriteGLBWith is WriteGLB with a body skinned to the skeleton (o.Body).
+func WriteGLBWith(w io.Writer, c *motion.Clip, o GLBOptions) error {
 	if err := c.Validate(); err != nil {
 		return err
+	}
+	for i, cp := range o.Body {
+		if cp.Joint < 0 || cp.Joint >= c.Skeleton.NumJoints() || !(cp.Radius > 0) {
+			return fmt.Errorf("export: body capsule %d: joint %d of %d, radius %g", i, cp.Joint, c.Skeleton.NumJoints(), cp.Radius)
+		}
 	}
 	sk := c.Skeleton
 	n, frames := sk.NumJoints(), c.Frames()
@@ -28,6 +37,9 @@ func WriteGLB(w io.Writer, c *motion.Clip) error {
 		doc.Nodes = append(doc.Nodes, node)
 	}
 	doc.Scenes[0].Nodes = []int{0}
+	if len(o.Body) > 0 {
+		addBody(doc, sk, o.Body)
+	}
 	times := make([]float32, frames)
 	for f := range times {
 		times[f] = float32(float64(f) * c.FrameTime)
@@ -71,6 +83,9 @@ func WriteGLB(w io.Writer, c *motion.Clip) error {
 }
 
 // SaveGLB writes the clip to path atomically.
-func SaveGLB(path string, c *motion.Clip) error {
-	return atomicfile.Write(path, func(w io.Writer) error { return WriteGLB(w, c) })
+func SaveGLB(path string, c *motion.Clip) error { return SaveGLBWith(path, c, GLBOptions{}) }
+
+// SaveGLBWith writes the clip and o's body to path atomically.
+func SaveGLBWith(path string, c *motion.Clip, o GLBOptions) error {
+	return atomicfile.Write(path, func(w io.Writer) error { return WriteGLBWith(w, c, o) })
 }

@@ -97,6 +97,26 @@ func (o *runOptions) setup(g *actiongraph.Graph, q *geoquery.Tree) (*planner.Set
 	return planner.NewSetupWith(g, q, opt)
 }
 
+// exportBody is the body drawn in the exported glb: the one checked, or
+// the adult when the run checked none.
+func exportBody(setup *planner.Setup, lib *action.Library) ([]export.Capsule, error) {
+	var m *body.Model
+	if sw := setup.Sweeps(); sw != nil {
+		m = sw.Model()
+	} else {
+		a := lib.Actions[0]
+		var err error
+		if m, err = body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii()); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]export.Capsule, len(m.Capsules))
+	for i, c := range m.Capsules {
+		out[i] = export.Capsule{Joint: int(c.Joint), A: c.A, B: c.B, Radius: c.Radius}
+	}
+	return out, nil
+}
+
 // bodyWithRadii derives the body of lib's skeleton with the radii of a
 // radii file over the adult's.
 func bodyWithRadii(lib *action.Library, file string) (*body.Model, error) {
@@ -187,7 +207,11 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err := motion.SaveBVH(sum.BVH, res.Clip); err != nil {
 		return nil, err
 	}
-	if err := export.SaveGLB(sum.GLB, res.Clip); err != nil {
+	caps, err := exportBody(setup, lib)
+	if err != nil {
+		return nil, err
+	}
+	if err := export.SaveGLBWith(sum.GLB, res.Clip, export.GLBOptions{Body: caps}); err != nil {
 		return nil, err
 	}
 	if err := drawRun(w.Mesh, res, sum.PNG, spec); err != nil {
