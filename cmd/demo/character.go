@@ -1,9 +1,7 @@
 package main
 
 import (
-	"strings"
-
-	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/planner"
 	"github.com/g3n/engine/core"
 	"github.com/g3n/engine/geometry"
@@ -17,67 +15,82 @@ import (
 // the picture has (the test looks for it).
 var characterColour = math32.Color{R: 1, G: 0.45, B: 0.05}
 
-// character draws a skeleton's bones as capsules: a cylinder along each
-// bone and a sphere at each joint, a larger one for the head.
+// collisionColour marks the body for a moment when the planner refused a
+// choice because the body would have hit the scene.
+var collisionColour = math32.Color{R: 0.9, G: 0.05, B: 0.6}
+
+// flashSeconds is how long the body shows a refused collision.
+const flashSeconds = 1.0
+
+// character draws the body model's capsules: a cylinder along each
+// capsule's axis and a sphere at each end, of the capsule's radius.
 type character struct {
-	sk     *motion.Skeleton
+	model  *body.Model
 	node   *core.Node
-	bones  []*graphic.Mesh // one per joint with a parent (nil when too short)
-	joints []*graphic.Mesh
+	mat    *material.Standard
+	shafts []*graphic.Mesh // one per capsule
+	ends   [][2]*graphic.Mesh
 	pos    []mgl64.Vec3
 	world  []mgl64.Quat
+	flash  float64 // seconds the collision colour still shows
 }
 
-const boneRadius = 0.04 // [Units: m]
-
-func newCharacter(sk *motion.Skeleton) *character {
-	c := &character{sk: sk, node: core.NewNode(), pos: make([]mgl64.Vec3, sk.NumJoints()), world: make([]mgl64.Quat, sk.NumJoints())}
-	mat := material.NewStandard(&characterColour)
-	mat.SetShininess(20)
-	cyl := geometry.NewCylinder(1, 1, 10, 1, false, false) // radius 1, height 1 along Y, centred
-	ball := geometry.NewSphere(1, 10, 8)
-	for j := range sk.NumJoints() {
-		b := graphic.NewMesh(cyl, mat)
-		c.bones = append(c.bones, b)
-		c.node.Add(b)
-		s := graphic.NewMesh(ball, mat)
-		r := float32(boneRadius * 1.15)
-		if strings.EqualFold(sk.Names[j], "head") {
-			r = 0.11
-		}
-		s.SetScale(r, r, r)
-		c.joints = append(c.joints, s)
+func newCharacter(m *body.Model) *character {
+	n := m.Skeleton.NumJoints()
+	c := &character{model: m, node: core.NewNode(), pos: make([]mgl64.Vec3, n), world: make([]mgl64.Quat, n)}
+	c.mat = material.NewStandard(&characterColour)
+	c.mat.SetShininess(20)
+	cyl := geometry.NewCylinder(1, 1, 12, 1, false, false) // radius 1, height 1 along Y, centred
+	ball := geometry.NewSphere(1, 12, 8)
+	for _, cp := range m.Capsules {
+		s := graphic.NewMesh(cyl, c.mat)
+		c.shafts = append(c.shafts, s)
 		c.node.Add(s)
+		var e [2]*graphic.Mesh
+		for k := range e {
+			e[k] = graphic.NewMesh(ball, c.mat)
+			r := float32(cp.Radius)
+			e[k].SetScale(r, r, r)
+			c.node.Add(e[k])
+		}
+		c.ends = append(c.ends, e)
 	}
 	return c
 }
 
-// pose moves the capsules to a pose.
-func (c *character) pose(p planner.Pose) {
-	c.sk.FK(p.Trans, p.Rot, c.pos, c.world)
+// pose moves the capsules to a pose; dt is the frame's time, refused
+// whether the planner has just refused a choice for the body.
+func (c *character) pose(p planner.Pose, dt float64, refused bool) {
+	if refused {
+		c.flash = flashSeconds
+	}
+	c.flash = max(c.flash-dt, 0)
+	if c.flash > 0 {
+		c.mat.SetColor(&collisionColour)
+	} else {
+		c.mat.SetColor(&characterColour)
+	}
+	c.model.Skeleton.FK(p.Trans, p.Rot, c.pos, c.world)
 	up := math32.Vector3{X: 0, Y: 1, Z: 0}
-	for j, par := range c.sk.Parents {
-		a := c.pos[j]
-		c.joints[j].SetPosition(float32(a[0]), float32(a[1]), float32(a[2]))
-		if par < 0 {
-			c.bones[j].SetVisible(false)
-			continue
-		}
-		b := c.pos[par]
-		d := a.Sub(b)
+	for i, cp := range c.model.Capsules {
+		a, b := c.model.Place(c.pos, c.world, i)
+		c.ends[i][0].SetPosition(float32(a[0]), float32(a[1]), float32(a[2]))
+		c.ends[i][1].SetPosition(float32(b[0]), float32(b[1]), float32(b[2]))
+		d := b.Sub(a)
 		l := d.Len()
-		if l < 0.02 {
-			c.bones[j].SetVisible(false)
+		if l < 1e-4 {
+			c.shafts[i].SetVisible(false)
 			continue
 		}
-		c.bones[j].SetVisible(true)
-		m := b.Add(d.Mul(0.5))
-		c.bones[j].SetPosition(float32(m[0]), float32(m[1]), float32(m[2]))
+		c.shafts[i].SetVisible(true)
+		m := a.Add(d.Mul(0.5))
+		c.shafts[i].SetPosition(float32(m[0]), float32(m[1]), float32(m[2]))
 		dir := math32.Vector3{X: float32(d[0] / l), Y: float32(d[1] / l), Z: float32(d[2] / l)}
 		var q math32.Quaternion
 		q.SetFromUnitVectors(&up, &dir)
-		c.bones[j].SetQuaternionQuat(&q)
-		c.bones[j].SetScale(boneRadius, float32(l), boneRadius)
+		c.shafts[i].SetQuaternionQuat(&q)
+		r := float32(cp.Radius)
+		c.shafts[i].SetScale(r, float32(l), r)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"sort"
 
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
 
@@ -21,6 +22,7 @@ type demo struct {
 	world  *world.World
 	lib    *action.Library
 	setup  *planner.Setup
+	model  *body.Model // the body drawn
 	script *script.Script
 	inputs *script.Inputs // the script's, resolved
 
@@ -40,6 +42,7 @@ type demo struct {
 	actions int      // actions started
 	names   []string // their names
 	stuck   int
+	refused int // choices refused for the body, as last drawn
 }
 
 // summary is what a run measured (--json).
@@ -62,6 +65,9 @@ type summary struct {
 	DistanceM     float64    `json:"distance_m"`
 	Shown         string     `json:"support_shown"` // the template whose samples are shown, or none
 	Screenshot    string     `json:"screenshot,omitempty"`
+	Body          bool       `json:"body_checked"`
+	Refused       int        `json:"refused_choices"` // for the body
+	Blocked       int64      `json:"blocked_nodes"`   // plan nodes pruned for the body
 }
 
 // findStart sets where the character starts: the script's start, or the
@@ -117,7 +123,7 @@ func (d *demo) reset() error {
 	if err != nil {
 		return err
 	}
-	d.p, d.clock = p, 0
+	d.p, d.clock, d.refused = p, 0, 0
 	d.last = p.Pose().Trans[0]
 	if d.frames == 0 {
 		d.first = d.last
@@ -166,6 +172,7 @@ func (d *demo) summarize() *summary {
 	}
 	s.Start, s.End = d.first, d.last
 	s.DistanceM = d.path
+	s.Body, s.Refused, s.Blocked = d.setup.Sweeps() != nil, d.p.Refused(), d.p.Stats().Blocked
 	return s
 }
 
@@ -193,8 +200,12 @@ func (d *demo) hud(fps, plan float64) string {
 	if d.shown >= 0 {
 		shown = d.world.Names[d.shown]
 	}
-	return fmt.Sprintf("depth %d   nodes evaluated %d of %d   feasible actions %d\nplanning at most %.2f ms per frame   %.0f frames per second\naction %s   support shown: %s (Tab)",
-		d.depth, decided, len(t.Nodes)-1, feasible, plan, fps, d.p.Pose().Action, shown)
+	body := "body not checked (--body)"
+	if d.setup.Sweeps() != nil {
+		body = fmt.Sprintf("body: %d plan nodes blocked, %d choices refused", d.p.Stats().Blocked, d.p.Refused())
+	}
+	return fmt.Sprintf("depth %d   nodes evaluated %d of %d   feasible actions %d\nplanning at most %.2f ms per frame   %.0f frames per second\naction %s   support shown: %s (Tab)\n%s",
+		d.depth, decided, len(t.Nodes)-1, feasible, plan, fps, d.p.Pose().Action, shown, body)
 }
 
 // tags is the set of the named tags that some action of the library has.

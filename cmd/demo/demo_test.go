@@ -264,3 +264,58 @@ func TestKeyboard(t *testing.T) {
 		t.Errorf("depth %d, support shown %s; want 2 and foot", sum.Depth, sum.Shown)
 	}
 }
+
+// With --body, walking east at the 2 cm wall of builtin:rooms, the
+// character stops before it, the plan prunes nodes for the body, and the
+// screenshot shows the body's capsules: seen from behind, more than a
+// sixth of its rows are more than a tenth of its height wide in one
+// unbroken run of its orange (the torso and pelvis); a stick figure has
+// such rows only along its horizontal bones (shoulders, hips), each 8 cm
+// thick.
+func TestHeadlessBody(t *testing.T) {
+	needDisplay(t)
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	out, errs, code := demoRun(t, nil, "--scene", "builtin:rooms", "--input", "testdata/rooms-thin-wall.yaml", "--body", "--frames", "400", "--screenshot", shot, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var sum summary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	t.Logf("end x = %.2f, %d plan nodes blocked, %d choices refused", sum.End[0], sum.Blocked, sum.Refused)
+	if !sum.Body || sum.Blocked == 0 || sum.End[0] > 5 || sum.End[0] < 3 {
+		t.Errorf("body checked %v, %d nodes blocked, end x = %.2f; want the character stopped within 2 m before the wall at x = 5", sum.Body, sum.Blocked, sum.End[0])
+	}
+	img := shareddata.ReadPNG(t, shot)
+	body, top, bottom := 0, -1, -1
+	widest := map[int]int{} // per row
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		run := 0
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if !isCharacter([3]uint8{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8)}) {
+				run = 0
+				continue
+			}
+			body, run = body+1, run+1
+			widest[y] = max(widest[y], run)
+			if top < 0 {
+				top = y
+			}
+			bottom = y
+		}
+	}
+	height := bottom - top + 1
+	wide := 0
+	for _, w := range widest {
+		if float64(w) > 0.1*float64(height) {
+			wide++
+		}
+	}
+	t.Logf("%d pixels of the body, %d rows tall, %d of them wide", body, height, wide)
+	if body < 1000 || height < 50 || float64(wide) < float64(height)/6 {
+		t.Errorf("the body: %d pixels, %d rows tall, %d wide rows: not a body of capsules", body, height, wide)
+	}
+}

@@ -10,6 +10,8 @@ import (
 	"runtime/pprof"
 	"strings"
 
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
@@ -32,6 +34,7 @@ type options struct {
 	samples    string
 	json       bool
 	cpuProfile string
+	body       bool
 }
 
 func main() {
@@ -99,6 +102,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.input, "input", "", "drive the character with this script (planner run's YAML) instead of the keyboard; it also sets the start")
 	fs.StringVar(&o.samples, "samples", "", "show this template's supported samples near the character at the start (Tab cycles)")
 	fs.BoolVar(&o.json, "json", false, "print a JSON summary at the end")
+	fs.BoolVar(&o.body, "body", false, "check the body against the scene (plan nodes and warped choices); the body flashes magenta when a choice is refused for it")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run here (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -117,6 +121,15 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 		return nil, fmt.Errorf("--scale %v: want a positive number", o.sceneFlags.Scale)
 	}
 	return o, nil
+}
+
+// drawnBody is the body the demo draws: the one checked, or the adult's.
+func drawnBody(setup *planner.Setup, lib *action.Library) (*body.Model, error) {
+	if sw := setup.Sweeps(); sw != nil {
+		return sw.Model(), nil
+	}
+	a := lib.Actions[0]
+	return body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
 }
 
 // load reads the scene, its support data and the script, and checks the
@@ -142,11 +155,15 @@ func load(o *options) (*demo, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup, err := planner.NewSetup(g, w.Querier)
+	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: o.body})
 	if err != nil {
 		return nil, err
 	}
-	d := &demo{opt: o, world: w, lib: lib, setup: setup, script: sc, shown: -1}
+	model, err := drawnBody(setup, lib)
+	if err != nil {
+		return nil, err
+	}
+	d := &demo{opt: o, world: w, lib: lib, setup: setup, model: model, script: sc, shown: -1}
 	if sc != nil {
 		if d.inputs, err = sc.Resolve(setup); err != nil {
 			return nil, fmt.Errorf("%s: %w", o.input, err)

@@ -107,7 +107,7 @@ func (v *view) build() {
 	v.a.Subscribe(window.OnWindowSize, onResize)
 	onResize("", nil)
 
-	v.char = newCharacter(v.d.p.Pose().Skeleton)
+	v.char = newCharacter(v.d.model)
 	v.scene.Add(v.char.node)
 	var paths, docks, samples core.INode
 	v.plan.paths, paths = newDynamic(true)
@@ -134,7 +134,7 @@ func (v *view) build() {
 
 // placeCamera puts the camera behind the character, looking down at it.
 func (v *view) placeCamera() {
-	v.char.pose(v.d.p.Pose())
+	v.char.pose(v.d.p.Pose(), 0, false)
 	r := v.char.root()
 	v.focus = math32.Vector3{X: float32(r[0]), Y: float32(r[1]), Z: float32(r[2])}
 	yaw := v.d.start.Yaw
@@ -221,7 +221,9 @@ func (v *view) frame(r *renderer.Renderer, delta time.Duration) {
 		dt = min(delta.Seconds(), 0.1)
 	}
 	pose := d.step(dt, v.input())
-	v.char.pose(pose)
+	refused := d.p.Refused() > d.refused
+	d.refused = d.p.Refused()
+	v.char.pose(pose, dt, refused)
 	v.follow()
 	v.plan.update(d.p)
 	var shown *supporttree.Tree
