@@ -1,16 +1,23 @@
 package ccd_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/internal/capsuleoracle"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -163,6 +170,142 @@ func sweepCase(t *testing.T, r *rand.Rand, k int, opt ccd.Options, c *[6]int) {
 			c[3]++
 		}
 		if g := o.gap(0, tris[got.Triangle], got.Time); g > eps {
+			c[4]++
+			t.Errorf("case %d: contact reported at %.6f s, where the oracle's gap is %.6f m", k, got.Time, g)
+		}
+	}
+	if hit && clear {
+		c[2]++
+		t.Errorf("case %d: the oracle finds a contact (gap %.6f m) the checker missed", k, best)
+	}
+}
+
+// TestNoMissedContactsOnLevels: random articulated sweeps starting near a
+// random triangle of each shared level (within 0.5 m of it, either side),
+// checked against the scene's BVH as the planner checks it, and compared
+// with the oracle over every triangle whose box comes near the sweep (the
+// oracle's own grid): no missed contact. $FOOTHOLD_CCD_LEVEL_SWEEPS sets
+// the number of sweeps (default 4,000; 400 with -short).
+func TestNoMissedContactsOnLevels(t *testing.T) {
+	n := 4000
+	if testing.Short() {
+		n = 400
+	}
+	if v := os.Getenv("FOOTHOLD_CCD_LEVEL_SWEEPS"); v != "" {
+		if _, err := fmt.Sscan(v, &n); err != nil || n < 1 {
+			t.Fatalf("FOOTHOLD_CCD_LEVEL_SWEEPS=%q", v)
+		}
+	}
+	d, ok := shareddata.Dir()
+	if !ok {
+		t.Skip("no shared data: the level sweeps need ../shared/data")
+	}
+	var levels []shareddata.Mesh
+	for _, m := range shareddata.Meshes {
+		if strings.HasSuffix(m.File, ".obj") {
+			levels = append(levels, m)
+		}
+	}
+	var total [6]int
+	for li, lv := range levels {
+		mesh, err := sceneload.Load(filepath.Join(d, lv.File), sceneload.LoadOptions{Scale: lv.Scale})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bvh, err := scenes.NewBVH(mesh, scenes.BVHOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := ccd.NewScene(bvh)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases := n / len(levels)
+		var c [6]int
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		workers := runtime.GOMAXPROCS(0)
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				o := capsuleoracle.NewScene(mesh) // its grid is not shared between goroutines
+				r := rand.New(rand.NewPCG(uint64(11+li), uint64(w)))
+				var mine [6]int
+				for k := w; k < cases; k += workers {
+					levelCase(t, r, k, o, sc, &mine)
+				}
+				mu.Lock()
+				for i := range c {
+					c[i] += mine[i]
+				}
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		t.Logf("%s: %d sweeps: %d real contacts, %d reported, %d missed, %d false positives, %d reported at a wrong time", filepath.Base(lv.File), cases, c[1], c[0], c[2], c[3], c[4])
+		for i := range total {
+			total[i] += c[i]
+		}
+	}
+	t.Logf("all levels: %d real contacts, %d reported, %d missed, %d false positives (%.2f%% of reports), %d wrong times", total[1], total[0], total[2], total[3], 100*float64(total[3])/float64(max(total[0], 1)), total[4])
+	if total[2] > 0 {
+		t.Errorf("%d contacts missed", total[2])
+	}
+	if total[1] < n/10 || total[1] > n*9/10 {
+		t.Errorf("%d of %d sweeps touch: the cases do not test both answers", total[1], n)
+	}
+}
+
+// levelCase checks one random sweep near a random triangle of the level.
+func levelCase(t *testing.T, r *rand.Rand, k int, o *capsuleoracle.Scene, sc *ccd.Scene, c *[6]int) {
+	m := arm(0.1+0.4*r.Float64(), 0.02+0.1*r.Float64())
+	tr := o.Triangle(r.IntN(o.NumTriangles()))
+	u, v := r.Float64(), r.Float64()
+	if u+v > 1 {
+		u, v = 1-u, 1-v
+	}
+	p := tr[0].Add(tr[1].Sub(tr[0]).Mul(u)).Add(tr[2].Sub(tr[0]).Mul(v))
+	nrm := tr[1].Sub(tr[0]).Cross(tr[2].Sub(tr[0]))
+	if l := nrm.Len(); l > 0 {
+		p = p.Add(nrm.Mul((r.Float64()*1.0 - 0.5) / l))
+	}
+	clip := randomSweep(r, m, 2+k%3, p.Sub(mgl64.Vec3{0, 0.3, 0}), 0.05+0.3*r.Float64())
+	sw, err := ccd.NewSweeps(action.NewLibrary(), m, ccd.Options{})
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	var got ccd.Contact
+	clear := ccd.NewChecker(sw, sc).Clip(clip, &got)
+	or := newOracle(m, clip)
+	lo, hi := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}, mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	for tm := 0.0; tm <= clip.Duration()+1e-9; tm += 1e-3 {
+		a, b := or.capsule(0, tm)
+		for _, q := range [2]mgl64.Vec3{a, b} {
+			for i := range 3 {
+				lo[i], hi[i] = math.Min(lo[i], q[i]), math.Max(hi[i], q[i])
+			}
+		}
+	}
+	pad := m.Capsules[0].Radius + 0.05 // more than the axis moves in 1 ms
+	near := o.Near(lo.Sub(mgl64.Vec3{pad, pad, pad}), hi.Add(mgl64.Vec3{pad, pad, pad}), nil)
+	best := math.Inf(1)
+	for _, i := range near {
+		g, _ := or.minGap(0, otri(o.Triangle(i)))
+		best = math.Min(best, g)
+	}
+	eps := sw.Options().Epsilon + 1e-9
+	hit := best < 0
+	if hit {
+		c[1]++
+	}
+	if !clear {
+		c[0]++
+		if best > eps {
+			c[3]++
+		}
+		if g := or.gap(0, otri(o.Triangle(int(got.Triangle))), got.Time); g > eps {
 			c[4]++
 			t.Errorf("case %d: contact reported at %.6f s, where the oracle's gap is %.6f m", k, got.Time, g)
 		}

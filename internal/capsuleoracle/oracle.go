@@ -118,6 +118,29 @@ func NewScene(m *scenes.Mesh) *Scene {
 	return s
 }
 
+// Triangle returns triangle t's corners.
+func (s *Scene) Triangle(t int) Tri { return s.tris[t] }
+
+// NumTriangles is the number of triangles.
+func (s *Scene) NumTriangles() int { return len(s.tris) }
+
+// Near appends to out the triangles whose boxes meet the box lo–hi, once
+// each. Not safe for concurrent use.
+func (s *Scene) Near(lo, hi mgl64.Vec3, out []int) []int {
+	mid := lo.Add(hi).Mul(0.5)
+	half := hi.Sub(lo).Mul(0.5)
+	r := math.Max(half[0], math.Max(half[1], half[2]))
+	s.eachNear(mid, mid, r, func(t int) {
+		for k := range 3 {
+			if s.lo[t][k] > hi[k] || s.hi[t][k] < lo[k] {
+				return
+			}
+		}
+		out = append(out, t)
+	})
+	return out
+}
+
 // eachNear calls f for every triangle whose box comes within pad of segment
 // a–b's box, once each. Not safe for concurrent use.
 func (s *Scene) eachNear(a, b mgl64.Vec3, pad float64, f func(t int)) {
