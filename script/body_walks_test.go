@@ -126,39 +126,58 @@ type clipOracle struct {
 }
 
 // deepest returns the deepest intrusion of the body over clip c, the
-// smallest clearance of a part that may touch nothing (torso, head, arms,
-// thighs), the poses checked and a description of the deepest.
+// smallest clearance of a part that may touch nothing (torso, head, arms),
+// the poses checked and a description of the deepest. Every capsule is
+// checked at every frame; between two frames, at 1 kHz, each capsule that
+// came within 10 cm of going into the scene at either frame (no part moves
+// 10 cm in a 60 Hz frame).
 func (o clipOracle) deepest(c *motion.Clip) (float64, float64, int, string) {
 	m := o.setup.Sweeps().Model()
 	sink := o.setup.Sweeps().Options().Sink
-	n := c.Skeleton.NumJoints()
+	n, nc := c.Skeleton.NumJoints(), len(m.Capsules)
 	trans, pos := make([]mgl64.Vec3, n), make([]mgl64.Vec3, n)
 	rot, world := make([]mgl64.Quat, n), make([]mgl64.Quat, n)
 	worst, clearance, where, poses := math.Inf(-1), math.Inf(1), "", 0
-	at := func(tm float64) float64 {
-		c.Sample(tm, trans, rot)
-		c.Skeleton.FK(trans, rot, pos, world)
-		in := o.scene.Intrude(m, pos, world, sink)
-		poses++
+	note := func(i int, tm float64) float64 {
+		in := o.scene.IntrudeCapsule(m, i, pos, world, sink)
 		if in.Depth > worst {
 			worst = in.Depth
 			if in.Capsule >= 0 {
-				where = fmtIntrusion(m.Capsules[in.Capsule].Part.String(), in, tm)
+				where = fmtIntrusion(m.Capsules[i].Part.String(), in, tm)
 			}
 		}
 		clearance = min(clearance, in.Clearance)
 		return in.Depth
 	}
-	prev := at(0)
+	pose := func(tm float64) {
+		c.Sample(tm, trans, rot)
+		c.Skeleton.FK(trans, rot, pos, world)
+		poses++
+	}
+	prev, cur := make([]float64, nc), make([]float64, nc)
+	pose(0)
+	for i := range nc {
+		prev[i] = note(i, 0)
+	}
 	for f := 1; f < c.Frames(); f++ {
-		t0 := float64(f-1) * c.FrameTime
-		d := at(float64(f) * c.FrameTime)
-		if max(prev, d) > -0.1 {
-			for tm := t0 + 1e-3; tm < t0+c.FrameTime; tm += 1e-3 {
-				at(tm)
+		t0, t1 := float64(f-1)*c.FrameTime, float64(f)*c.FrameTime
+		pose(t1)
+		for i := range nc {
+			cur[i] = note(i, t1)
+		}
+		for tm := t0 + 1e-3; tm < t1-1e-9; tm += 1e-3 {
+			posed := false
+			for i := range nc {
+				if max(prev[i], cur[i]) > -0.1 {
+					if !posed {
+						pose(tm)
+						posed = true
+					}
+					note(i, tm)
+				}
 			}
 		}
-		prev = d
+		prev, cur = cur, prev
 	}
 	return worst, clearance, poses, where
 }

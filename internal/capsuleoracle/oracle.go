@@ -190,24 +190,36 @@ const Reach = 0.5
 // into any face for the contact parts; none for the rest).
 func (s *Scene) Intrude(m *body.Model, pos []mgl64.Vec3, world []mgl64.Quat, sink float64) Intrusion {
 	out := Intrusion{Depth: -Reach, Capsule: -1, Triangle: -1, Clearance: Reach}
-	cosGround := math.Cos(body.GroundCone)
-	for i, c := range m.Capsules {
-		a := pos[c.Joint].Add(world[c.Joint].Rotate(c.A))
-		b := pos[c.Joint].Add(world[c.Joint].Rotate(c.B))
-		s.eachNear(a, b, c.Radius+Reach, func(t int) {
-			allow := 0.0
-			if c.Part.Contact() || c.Part.MayTouchGround() && s.up[t] >= cosGround {
-				allow = sink
-			}
-			gap := SegmentTriangle(a, b, s.tris[t]) - c.Radius
-			if !c.Part.Contact() && !c.Part.MayTouchGround() {
-				out.Clearance = math.Min(out.Clearance, gap)
-			}
-			if d := -gap - allow; d > out.Depth {
-				out.Depth, out.Capsule, out.Triangle = d, i, t
-			}
-		})
+	for i := range m.Capsules {
+		in := s.IntrudeCapsule(m, i, pos, world, sink)
+		if in.Depth > out.Depth {
+			out.Depth, out.Capsule, out.Triangle = in.Depth, in.Capsule, in.Triangle
+		}
+		out.Clearance = math.Min(out.Clearance, in.Clearance)
 	}
+	return out
+}
+
+// IntrudeCapsule is Intrude for capsule i alone.
+func (s *Scene) IntrudeCapsule(m *body.Model, i int, pos []mgl64.Vec3, world []mgl64.Quat, sink float64) Intrusion {
+	out := Intrusion{Depth: -Reach, Capsule: -1, Triangle: -1, Clearance: Reach}
+	cosGround := math.Cos(body.GroundCone)
+	c := m.Capsules[i]
+	a := pos[c.Joint].Add(world[c.Joint].Rotate(c.A))
+	b := pos[c.Joint].Add(world[c.Joint].Rotate(c.B))
+	s.eachNear(a, b, c.Radius+Reach, func(t int) {
+		allow := 0.0
+		if c.Part.Contact() || c.Part.MayTouchGround() && s.up[t] >= cosGround {
+			allow = sink
+		}
+		gap := SegmentTriangle(a, b, s.tris[t]) - c.Radius
+		if !c.Part.Contact() && !c.Part.MayTouchGround() {
+			out.Clearance = math.Min(out.Clearance, gap)
+		}
+		if d := -gap - allow; d > out.Depth {
+			out.Depth, out.Capsule, out.Triangle = d, i, t
+		}
+	})
 	return out
 }
 
