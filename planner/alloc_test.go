@@ -1,11 +1,15 @@
 package planner_test
 
 import (
+	"math"
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/sceneload"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // The memory profiler records every allocation of this test binary, so
@@ -70,5 +74,28 @@ func TestUpdateAllocatesNothing(t *testing.T) {
 		if actions < 15 {
 			t.Errorf("work %d, budget %v: only %d actions", cfg.Work, cfg.Budget, actions)
 		}
+	}
+}
+
+// With the body checked, walking down the 0.9 m doorway's lane of
+// builtin:rooms (plan nodes blocked near the walls, warped choices
+// checked), Update allocates nothing either.
+func TestUpdateWithBodyAllocatesNothing(t *testing.T) {
+	s := loadRooms(t)
+	l := s.lanes["doorway 0.90"]
+	p, err := planner.New(s.body, planner.Config{Start: action.Frame{Position: mgl64.Vec3{sceneload.RoomsStartX, 0, float64(l.Z)}, Yaw: math.Pi / 2}, Work: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	east := planner.Input{Heading: math.Pi / 2, Speed: 1.4}
+	before := updateAllocs()
+	for range 12 * 60 {
+		p.Update(1.0/60, east)
+	}
+	if n := updateAllocs() - before; n != 0 {
+		t.Errorf("%d allocations in Update over 12 s with the body checked", n)
+	}
+	if st := p.Stats(); st.Blocked == 0 || st.BodyChecks == 0 {
+		t.Errorf("the body check did nothing: %+v", st)
 	}
 }
