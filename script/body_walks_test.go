@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/library"
@@ -94,8 +93,7 @@ func TestBodyWalksStayClear(t *testing.T) {
 			t.Fatal(err)
 		}
 		o := clipOracle{scene: capsuleoracle.NewScene(w.Mesh), setup: setup}
-		fits := ccd.NewChecker(setup.Sweeps(), setup.BodyScene())
-		idle := int32(lib.Index("idle"))
+		fits := script.BodyFits(setup, w.BVH)
 		foot := w.Supports[w.Templates["foot"]]
 		open := script.OpenFloor(foot)
 		rng := scenes.NewRNG(23)
@@ -112,13 +110,7 @@ func TestBodyWalksStayClear(t *testing.T) {
 					t.Fatal(err)
 				}
 			} else {
-				s = script.RandomWalk(foot, open, rng, seconds, 5)
-				for try := 0; try < 100; try++ { // a start where the standing body fits
-					if f, err := s.Start(w.BVH); err == nil && fits.Action(idle, f, 0, nil) {
-						break
-					}
-					s = script.RandomWalk(foot, open, rng, seconds, 5)
-				}
+				s = script.RandomWalkWhere(foot, open, rng, seconds, 5, fits) // a start where the standing body fits
 			}
 			res, err := script.Run(setup, planner.Config{Work: 1000}, s, 60, w.BVH)
 			if err != nil {

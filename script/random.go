@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/bits"
 
+	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supporttree"
 )
@@ -42,6 +44,28 @@ func RandomWalk(foot *supporttree.Tree, open [][3]int32, rng *scenes.RNG, second
 	s.YawDeg = 360*rng.Float64() - 180
 	for t := 0.0; t < seconds; t += every {
 		s.Inputs = append(s.Inputs, TimedInput{At: t, Heading: (2*rng.Float64() - 1) * math.Pi, Speed: 1.2})
+	}
+	return s
+}
+
+// BodyFits reports whether a body, standing idle at a script's start,
+// stays clear of the scene (for RandomWalkWhere): false for a start whose
+// floor cannot be found.
+func BodyFits(setup *planner.Setup, bvh *scenes.BVH) func(*Script) bool {
+	c := ccd.NewChecker(setup.Sweeps(), setup.BodyScene())
+	idle := int32(setup.Library().Index("idle"))
+	return func(s *Script) bool {
+		f, err := s.Start(bvh)
+		return err == nil && idle >= 0 && c.Action(idle, f, 0, nil)
+	}
+}
+
+// RandomWalkWhere is RandomWalk redrawn, up to 100 times, until ok accepts
+// it (the last draw when none is accepted).
+func RandomWalkWhere(foot *supporttree.Tree, open [][3]int32, rng *scenes.RNG, seconds, every float64, ok func(*Script) bool) *Script {
+	s := RandomWalk(foot, open, rng, seconds, every)
+	for try := 1; try < 100 && !ok(s); try++ {
+		s = RandomWalk(foot, open, rng, seconds, every)
 	}
 	return s
 }

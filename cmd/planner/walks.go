@@ -101,12 +101,16 @@ func walks(spec string, o runOptions, starts int, seconds, every float64, seed u
 	if len(open) == 0 {
 		return nil, fmt.Errorf("%s: no open floor to start on", spec)
 	}
+	fits := func(*script.Script) bool { return true }
+	if setup.Sweeps() != nil { // starts where the standing body fits
+		fits = script.BodyFits(setup, w.BVH)
+	}
 	rng := scenes.NewRNG(seed)
 	sum := &walksSummary{Scene: spec, Work: o.work, Depth: o.depth, Seconds: seconds}
 	var all, cpu []float64
 	var work, scratch float64
 	for range starts {
-		s := script.RandomWalk(foot, open, rng, seconds, every)
+		s := script.RandomWalkWhere(foot, open, rng, seconds, every, fits)
 		cfg := planner.Config{Depth: o.depth, Work: o.work, Budget: o.budget}
 		res, err := script.Run(setup, cfg, s, 60, w.BVH)
 		if err != nil {
