@@ -7,7 +7,8 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// Contact is where a capsule first touches a triangle.
+// Contact is where and when a capsule touches a triangle: a real contact
+// (within Options.Epsilon), not necessarily the earliest.
 type Contact struct {
 	Capsule  int     // index in the body's capsules
 	Time     float64 // [Units: s] into the clip
@@ -87,7 +88,7 @@ func (c *Checker) Reserve(frames int) {
 // to the check of the warped motion, and the parts that may touch ground
 // faces ignore them.
 // It reports whether the body stays clear; when not, out (may be nil)
-// says where it first touched.
+// says where it touched.
 func (c *Checker) Action(a int32, f action.Frame, lift float64, out *Contact) bool {
 	return c.check(&c.sw.actions[a], framePlacement(f, lift), true, out)
 }

@@ -1,7 +1,7 @@
 // Package ccd is continuous collision detection of the character's body
 // against a static scene: it decides whether the capsules of a body.Model,
 // moving as a clip plays, ever touch a triangle of the scene's BVH, and
-// when they first do.
+// when they do.
 //
 // Offline, NewSweeps measures every action of a library at
 // Options.Substeps instants per frame interval: per capsule, its axis at
