@@ -62,10 +62,13 @@ func bodyWalks(t *testing.T) (int, float64) {
 	return 1, 10
 }
 
-// scriptedWalks are the scripted walks of the built-in scenes: the main
-// job's on stepping, and on rooms east through the 0.9 m doorway.
+// scriptedWalks are the scripted walks of the built-in scenes: on
+// stepping east from the Table I start (towards the gap, the low wall and
+// the stepping stones; the main job's start, 0.15 m from the west wall,
+// has the standing adult's torso in the wall), and on rooms east through
+// the 0.9 m doorway. Each must start where the standing body fits.
 var scriptedWalks = map[string]string{
-	"builtin:stepping": script.SteppingWalk,
+	"builtin:stepping": "start: {x: 3, z: 2, yaw_deg: 90}\nduration: 15\ninputs:\n  - {at: 0, heading_deg: 90, speed: 1.2}\n  - {at: 1.5, heading_deg: 90, speed: 1.2, request: hop}\n  - {at: 4, heading_deg: 90, speed: 1.2}\n  - {at: 9, heading_deg: 0, speed: 1.2}\n",
 	"builtin:rooms":    "start: {x: 1.5, z: 26.4, yaw_deg: 90}\nduration: 12\ninputs:\n  - {at: 0, heading_deg: 90, speed: 1.4}\n",
 }
 
@@ -108,6 +111,9 @@ func TestBodyWalksStayClear(t *testing.T) {
 			if k == starts {
 				if s, err = script.ReadScript(strings.NewReader(scriptedWalks[spec]), spec+" script"); err != nil {
 					t.Fatal(err)
+				}
+				if !fits(s) {
+					t.Fatalf("%s: the scripted walk's start does not fit the standing body", spec)
 				}
 			} else {
 				s = script.RandomWalkWhere(foot, open, rng, seconds, 5, fits) // a start where the standing body fits
