@@ -104,3 +104,30 @@ func TestBodyStopsAtThinWall(t *testing.T) {
 		t.Errorf("docks alone, the character stopped at x = %.2f: the wall test would not tell the body check from none", far)
 	}
 }
+
+// TestStartContact: started 0.15 m from stepping's west wall (the main
+// job's start), the standing adult's body goes into the wall, and the
+// planner says so; started in the open hall it does not.
+func TestStartContact(t *testing.T) {
+	w := loadWorld(t, "builtin:stepping")
+	setup, err := planner.NewSetupWith(w.setup.Graph(), w.setup.Querier(), planner.SetupOptions{Body: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		x    float64
+		want bool
+	}{{0.25, true}, {3, false}} {
+		p, err := planner.New(setup, planner.Config{Start: action.Frame{Position: mgl64.Vec3{c.x, 0, 1.5}, Yaw: math.Pi / 2}, Work: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ct, hit := p.StartContact()
+		if hit != c.want {
+			t.Errorf("start at x = %.2f: start contact %v (%+v), want %v", c.x, hit, ct, c.want)
+		}
+		if hit {
+			t.Logf("start at x = %.2f: the %v touches triangle %d at %.2f s (gap %.4f m)", c.x, setup.Sweeps().Model().Capsules[ct.Capsule].Part, ct.Triangle, ct.Time, ct.Gap)
+		}
+	}
+}

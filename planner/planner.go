@@ -96,6 +96,10 @@ type Planner struct {
 	used    []used // the lattice samples the current action's docks were warped onto
 	body    *ccd.Checker
 	refused int // warped choices refused for the body, since the start
+	// start is where the start action, which the planner cannot refuse,
+	// puts the body into the scene (startHit).
+	start    ccd.Contact
+	startHit bool
 	// PlanTime is the time the last Update took.
 	PlanTime time.Duration
 }
@@ -297,6 +301,9 @@ func (p *Planner) begin(c int32) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	if c == 0 && p.body != nil {
+		p.startHit = !p.body.Clip(w.Clip, &p.start)
+	}
 	if c > 0 && p.body != nil && !p.body.Clip(w.Clip, &p.step.RefusedContact) {
 		p.tree.Block(c)
 		p.step.RefusedAction = a.Name
@@ -405,6 +412,12 @@ func (p *Planner) Stats() actiongraph.EvalStats {
 // Refused counts the warped choices refused because the body would hit
 // the scene, since the start.
 func (p *Planner) Refused() int { return p.refused }
+
+// StartContact reports whether the start action (Config.State at
+// Config.Start), which the planner performs as it is given, puts the body
+// into the scene, and where: a start the body does not fit. Always false
+// without a body check.
+func (p *Planner) StartContact() (ccd.Contact, bool) { return p.start, p.startHit }
 
 // Body is the body checker's work since the start (zero without a body).
 func (p *Planner) Body() ccd.Stats {

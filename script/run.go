@@ -36,6 +36,10 @@ type RunResult struct {
 	// Clearance is the smallest clearance of the executed motion's parts
 	// that may touch nothing, at its frames (with a body check only).
 	Clearance Clearance
+	// StartHit says the start action put the body into the scene
+	// (Planner.StartContact): StartPart touched it then.
+	StartHit  bool
+	StartPart string
 }
 
 // Clearance is where the executed motion came closest to the scene.
@@ -96,6 +100,9 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 	}
 	res.Stuck, res.Plan, res.Work = p.Stuck(), p.Plan(), p.Stats()
 	res.Refused, res.Body = p.Refused(), p.Body()
+	if ct, hit := p.StartContact(); hit {
+		res.StartHit, res.StartPart = true, setup.Sweeps().Model().Capsules[ct.Capsule].Part.String()
+	}
 	if setup.Sweeps() != nil {
 		res.Clearance = clearanceOf(setup, res.Clip)
 	}

@@ -119,3 +119,24 @@ func TestPlanBody(t *testing.T) {
 		t.Errorf("no blocked path drawn in orange")
 	}
 }
+
+// TestRunStartInScene: planner run --body from the main job's start (0.15 m
+// from stepping's west wall) reports that the start does not fit the body.
+func TestRunStartInScene(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "wall.yaml")
+	src := "scene: builtin:stepping\nstart: {x: 0.25, z: 1.5, yaw_deg: 90}\nduration: 2\ninputs:\n  - {at: 0, heading_deg: 90, speed: 1.2}\n"
+	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"run", "--input", in, "--out", filepath.Join(t.TempDir(), "out"), "--json", "--body"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var s runSummary
+	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Body == nil || !s.Body.StartInScene || s.Body.StartPart == "" {
+		t.Errorf("body summary %+v: want the start reported in the scene", s.Body)
+	}
+}

@@ -328,6 +328,12 @@ func printRun(sum *runSummary, asJSON bool, stdout io.Writer) int {
 	if sum.Stuck > 0 {
 		fmt.Fprintf(stdout, "stuck      %d times no action was feasible\n", sum.Stuck)
 	}
+	if b := sum.Body; b != nil {
+		fmt.Fprintf(stdout, "body       %d plan nodes blocked, %d choices refused; smallest clearance %.3f m (%s at %.2f s)\n", b.Blocked, b.Refused, b.Clearance, b.ClearancePart, b.ClearanceTime)
+		if b.StartInScene {
+			fmt.Fprintf(stdout, "           the start does not fit the body: its %s goes into the scene during the start action\n", b.StartPart)
+		}
+	}
 	fmt.Fprintf(stdout, "wrote      %s (motion hash %s)\n", strings.Join(sum.Files, ", "), sum.Hash)
 	return 0
 }
@@ -390,10 +396,18 @@ type bodySummary struct {
 	Clearance     float64 `json:"smallest_clearance_m"`
 	ClearancePart string  `json:"smallest_clearance_part"`
 	ClearanceTime float64 `json:"smallest_clearance_s"`
+	// The start action, which the planner cannot refuse, puts the body
+	// into the scene: a start the body does not fit.
+	StartInScene bool   `json:"start_in_scene"`
+	StartPart    string `json:"start_contact_part,omitempty"`
 }
 
 func bodyOf(res *script.RunResult) *bodySummary {
-	return &bodySummary{Blocked: res.Work.Blocked, Refused: res.Refused, Checks: res.Body.Checks,
+	b := &bodySummary{Blocked: res.Work.Blocked, Refused: res.Refused, Checks: res.Body.Checks,
 		Pairs: res.Body.Pairs, Steps: res.Body.Steps, BVHNodes: res.Body.BVH.Nodes,
 		Clearance: res.Clearance.Gap, ClearancePart: res.Clearance.Part, ClearanceTime: res.Clearance.Time}
+	if res.StartHit {
+		b.StartInScene, b.StartPart = true, res.StartPart
+	}
+	return b
 }
