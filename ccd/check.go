@@ -8,7 +8,8 @@ import (
 )
 
 // Contact is where and when a capsule touches a triangle: a real contact
-// (within Options.Epsilon), not necessarily the earliest.
+// (within Options.Epsilon); the earliest for Checker.Clip, any for
+// Checker.Action (plan time needs only the answer).
 type Contact struct {
 	Capsule  int     // index in the body's capsules
 	Time     float64 // [Units: s] into the clip
@@ -95,9 +96,17 @@ func (c *Checker) Action(a int32, f action.Frame, lift float64, out *Contact) bo
 
 // Clip checks an executed clip in world coordinates (a warped action): the
 // parts that may touch ground faces may sink into them by Options.Sink.
+// A contact it reports (out, when not nil) is the earliest: no capsule
+// touches the scene before it.
 func (c *Checker) Clip(clip *motion.Clip, out *Contact) bool {
 	id := placement{}
 	id.prepare()
 	c.sw.measure(&c.exec, clip, id)
-	return c.check(&c.exec, id, false, out)
+	if c.check(&c.exec, id, false, out) {
+		return true
+	}
+	if out != nil {
+		c.first(&c.exec, id, out)
+	}
+	return false
 }

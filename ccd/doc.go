@@ -21,7 +21,11 @@
 //
 // The guarantee (tested against an independent oracle): a contact is never
 // missed, and a reported contact has the capsule within Options.Epsilon of
-// the triangle at the reported time. The contact rules are the body's
+// the triangle at the reported time. For an executed clip (Checker.Clip)
+// the reported contact is the earliest: the steps before it are followed
+// in time order and each cleared by its end gaps or halved until the
+// capsule moves less than Epsilon across it (Epsilon over the clip's
+// speed, in time). The contact rules are the body's
 // (body.Part.MayTouchGround, body.Part.Contact): at plan time the parts
 // the warp places (body.Part.Placed) are not checked, since only the warped
 // motion knows where they go, and the parts that may touch ground faces

@@ -12,8 +12,9 @@ import (
 )
 
 // A one-bone "hand" swung through a 2 cm wall between two frames of a
-// 30 Hz clip: neither frame touches the wall; the checker finds a moment
-// between them when the hand does (the hand reaches the wall at 9.5 ms).
+// 30 Hz clip: neither frame touches the wall; the checker finds when the
+// hand first does (its leading end, 2.5 cm round, reaches the wall's face
+// when the root has moved 0.285 m of 1 m: at 9.5 ms).
 func Example() {
 	sk := &motion.Skeleton{
 		Names:    []string{"Root", "Hand", "Tip"},
@@ -37,7 +38,7 @@ func Example() {
 	clear := ccd.NewChecker(sweeps, scene).Clip(clip, &c)
 	fmt.Printf("clear: %v; in contact at %.1f ms, %.1f mm from the wall's surface\n", clear, c.Time*1000, c.Gap*1000)
 	// Output:
-	// clear: false; in contact at 12.5 ms, -25.0 mm from the wall's surface
+	// clear: false; in contact at 9.5 ms, 0.1 mm from the wall's surface
 }
 
 // scenesBuilder collects the triangles of boxes.

@@ -105,3 +105,26 @@ func sortFloats(s []float64) {
 		}
 	}
 }
+
+// touchBefore reports the first time before limit, among every frame and
+// 1 kHz sample, at which capsule 0 is inside one of the triangles.
+func (o *oracle) touchBefore(tris []otri, limit float64) (float64, bool) {
+	var ts []float64
+	for t := 0.0; t < limit; t += 1e-3 {
+		ts = append(ts, t)
+	}
+	for f := range o.clip.Frames() {
+		if t := float64(f) * o.clip.FrameTime; t < limit {
+			ts = append(ts, t)
+		}
+	}
+	sortFloats(ts)
+	for _, t := range ts {
+		for _, tr := range tris {
+			if o.gap(0, tr, t) < -1e-6 {
+				return t, true
+			}
+		}
+	}
+	return 0, false
+}

@@ -91,7 +91,7 @@ func TestNoMissedContacts(t *testing.T) {
 		n = 5000
 	}
 	opt := ccd.Options{}
-	var total [6]int // reported, real, missed, false positives, wrong times, cases
+	var total [6]int // reported, real, missed, false positives, wrong times, later than the first
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	workers := runtime.GOMAXPROCS(0)
@@ -113,7 +113,7 @@ func TestNoMissedContacts(t *testing.T) {
 	}
 	wg.Wait()
 	reported, real, missed, falsePos, wrongTime := total[0], total[1], total[2], total[3], total[4]
-	t.Logf("%d sweeps: %d real contacts, %d reported, %d missed, %d false positives (%.2f%% of reports), %d reported at a wrong time", n, real, reported, missed, falsePos, 100*float64(falsePos)/float64(max(reported, 1)), wrongTime)
+	t.Logf("%d sweeps: %d real contacts, %d reported, %d missed, %d false positives (%.2f%% of reports), %d reported at a wrong time, %d later than the first", n, real, reported, missed, falsePos, 100*float64(falsePos)/float64(max(reported, 1)), wrongTime, total[5])
 	if missed > 0 {
 		t.Errorf("%d contacts missed", missed)
 	}
@@ -123,7 +123,8 @@ func TestNoMissedContacts(t *testing.T) {
 }
 
 // sweepCase checks one random sweep; c counts reported, real, missed, false
-// positives and wrong times.
+// positives, wrong times and contacts reported later than the oracle's
+// first.
 func sweepCase(t *testing.T, r *rand.Rand, k int, opt ccd.Options, c *[6]int) {
 	m := arm(0.1+0.5*r.Float64(), 0.01+0.15*r.Float64())
 	clip := randomSweep(r, m, 2+k%3, randVec(r, 0.5), 0.05+0.5*r.Float64())
@@ -172,6 +173,10 @@ func sweepCase(t *testing.T, r *rand.Rand, k int, opt ccd.Options, c *[6]int) {
 		if g := o.gap(0, tris[got.Triangle], got.Time); g > eps {
 			c[4]++
 			t.Errorf("case %d: contact reported at %.6f s, where the oracle's gap is %.6f m", k, got.Time, g)
+		}
+		if at, ok := o.touchBefore(tris, got.Time-1e-6); ok {
+			c[5]++
+			t.Errorf("case %d: contact reported at %.6f s, but the oracle finds one at %.6f s", k, got.Time, at)
 		}
 	}
 	if hit && clear {
@@ -248,7 +253,7 @@ func TestNoMissedContactsOnLevels(t *testing.T) {
 			total[i] += c[i]
 		}
 	}
-	t.Logf("all levels: %d real contacts, %d reported, %d missed, %d false positives (%.2f%% of reports), %d wrong times", total[1], total[0], total[2], total[3], 100*float64(total[3])/float64(max(total[0], 1)), total[4])
+	t.Logf("all levels: %d real contacts, %d reported, %d missed, %d false positives (%.2f%% of reports), %d wrong times, %d later than the first", total[1], total[0], total[2], total[3], 100*float64(total[3])/float64(max(total[0], 1)), total[4], total[5])
 	if total[2] > 0 {
 		t.Errorf("%d contacts missed", total[2])
 	}
@@ -308,6 +313,14 @@ func levelCase(t *testing.T, r *rand.Rand, k int, o *capsuleoracle.Scene, sc *cc
 		if g := or.gap(0, otri(o.Triangle(int(got.Triangle))), got.Time); g > eps {
 			c[4]++
 			t.Errorf("case %d: contact reported at %.6f s, where the oracle's gap is %.6f m", k, got.Time, g)
+		}
+		var ts []otri
+		for _, i := range near {
+			ts = append(ts, otri(o.Triangle(i)))
+		}
+		if at, ok := or.touchBefore(ts, got.Time-1e-6); ok {
+			c[5]++
+			t.Errorf("case %d: contact reported at %.6f s, but the oracle finds one at %.6f s", k, got.Time, at)
 		}
 	}
 	if hit && clear {
