@@ -154,13 +154,20 @@ func sweepCase(t *testing.T, r *rand.Rand, k int, opt ccd.Options, c *[6]int) {
 	}
 	var got ccd.Contact
 	clear := ccd.NewChecker(sw, sc).Clip(clip, &got)
-	o := newOracle(m, clip)
+	judge(t, k, newOracle(m, clip), tris, tris[got.Triangle], clear, got, sw.Options().Epsilon, c)
+}
+
+// judge compares the checker's answer on a sweep (clear, or the contact
+// got with its triangle reported) with the oracle over tris, and counts
+// in c: reported, real, missed, false positives, wrong times and contacts
+// reported later than the oracle's first.
+func judge(t *testing.T, k int, o *oracle, tris []otri, reported otri, clear bool, got ccd.Contact, epsilon float64, c *[6]int) {
 	best := math.Inf(1)
 	for _, tr := range tris {
 		g, _ := o.minGap(0, tr)
 		best = math.Min(best, g)
 	}
-	eps := sw.Options().Epsilon + 1e-9
+	eps := epsilon + 1e-9
 	hit := best < 0
 	if hit {
 		c[1]++
@@ -170,7 +177,7 @@ func sweepCase(t *testing.T, r *rand.Rand, k int, opt ccd.Options, c *[6]int) {
 		if best > eps {
 			c[3]++
 		}
-		if g := o.gap(0, tris[got.Triangle], got.Time); g > eps {
+		if g := o.gap(0, reported, got.Time); g > eps {
 			c[4]++
 			t.Errorf("case %d: contact reported at %.6f s, where the oracle's gap is %.6f m", k, got.Time, g)
 		}
@@ -294,37 +301,9 @@ func levelCase(t *testing.T, r *rand.Rand, k int, o *capsuleoracle.Scene, sc *cc
 		}
 	}
 	pad := m.Capsules[0].Radius + 0.05 // more than the axis moves in 1 ms
-	near := o.Near(lo.Sub(mgl64.Vec3{pad, pad, pad}), hi.Add(mgl64.Vec3{pad, pad, pad}), nil)
-	best := math.Inf(1)
-	for _, i := range near {
-		g, _ := or.minGap(0, otri(o.Triangle(i)))
-		best = math.Min(best, g)
+	var tris []otri
+	for _, i := range o.Near(lo.Sub(mgl64.Vec3{pad, pad, pad}), hi.Add(mgl64.Vec3{pad, pad, pad}), nil) {
+		tris = append(tris, otri(o.Triangle(i)))
 	}
-	eps := sw.Options().Epsilon + 1e-9
-	hit := best < 0
-	if hit {
-		c[1]++
-	}
-	if !clear {
-		c[0]++
-		if best > eps {
-			c[3]++
-		}
-		if g := or.gap(0, otri(o.Triangle(int(got.Triangle))), got.Time); g > eps {
-			c[4]++
-			t.Errorf("case %d: contact reported at %.6f s, where the oracle's gap is %.6f m", k, got.Time, g)
-		}
-		var ts []otri
-		for _, i := range near {
-			ts = append(ts, otri(o.Triangle(i)))
-		}
-		if at, ok := or.touchBefore(ts, got.Time-1e-6); ok {
-			c[5]++
-			t.Errorf("case %d: contact reported at %.6f s, but the oracle finds one at %.6f s", k, got.Time, at)
-		}
-	}
-	if hit && clear {
-		c[2]++
-		t.Errorf("case %d: the oracle finds a contact (gap %.6f m) the checker missed", k, best)
-	}
+	judge(t, k, or, tris, otri(o.Triangle(int(got.Triangle))), clear, got, sw.Options().Epsilon, c)
 }
