@@ -91,27 +91,10 @@ func TestNoMissedContacts(t *testing.T) {
 		n = 5000
 	}
 	opt := ccd.Options{}
-	var total [6]int // reported, real, missed, false positives, wrong times, later than the first
-	var mu sync.Mutex
-	var wg sync.WaitGroup
-	workers := runtime.GOMAXPROCS(0)
-	for w := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			var c [6]int
-			r := rand.New(rand.NewPCG(7, uint64(w)))
-			for k := w; k < n; k += workers {
-				sweepCase(t, r, k, opt, &c)
-			}
-			mu.Lock()
-			for i := range c {
-				total[i] += c[i]
-			}
-			mu.Unlock()
-		}()
-	}
-	wg.Wait()
+	total := inWorkers(n, func(w int) func(k int, c *[6]int) {
+		r := rand.New(rand.NewPCG(7, uint64(w)))
+		return func(k int, c *[6]int) { sweepCase(t, r, k, opt, c) }
+	}) // reported, real, missed, false positives, wrong times, later than the first
 	reported, real, missed, falsePos, wrongTime := total[0], total[1], total[2], total[3], total[4]
 	t.Logf("%d sweeps: %d real contacts, %d reported, %d missed, %d false positives (%.2f%% of reports), %d reported at a wrong time, %d later than the first", n, real, reported, missed, falsePos, 100*float64(falsePos)/float64(max(reported, 1)), wrongTime, total[5])
 	if missed > 0 {
@@ -233,28 +216,11 @@ func TestNoMissedContactsOnLevels(t *testing.T) {
 			t.Fatal(err)
 		}
 		cases := n / len(levels)
-		var c [6]int
-		var mu sync.Mutex
-		var wg sync.WaitGroup
-		workers := runtime.GOMAXPROCS(0)
-		for w := range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				o := capsuleoracle.NewScene(mesh) // its grid is not shared between goroutines
-				r := rand.New(rand.NewPCG(uint64(11+li), uint64(w)))
-				var mine [6]int
-				for k := w; k < cases; k += workers {
-					levelCase(t, r, k, o, sc, &mine)
-				}
-				mu.Lock()
-				for i := range c {
-					c[i] += mine[i]
-				}
-				mu.Unlock()
-			}()
-		}
-		wg.Wait()
+		c := inWorkers(cases, func(w int) func(k int, c *[6]int) {
+			o := capsuleoracle.NewScene(mesh) // its grid is not shared between goroutines
+			r := rand.New(rand.NewPCG(uint64(11+li), uint64(w)))
+			return func(k int, c *[6]int) { levelCase(t, r, k, o, sc, c) }
+		})
 		t.Logf("%s: %d sweeps: %d real contacts, %d reported, %d missed, %d false positives, %d reported at a wrong time", filepath.Base(lv.File), cases, c[1], c[0], c[2], c[3], c[4])
 		for i := range total {
 			total[i] += c[i]
@@ -306,4 +272,32 @@ func levelCase(t *testing.T, r *rand.Rand, k int, o *capsuleoracle.Scene, sc *cc
 		tris = append(tris, otri(o.Triangle(i)))
 	}
 	judge(t, k, or, tris, otri(o.Triangle(int(got.Triangle))), clear, got, sw.Options().Epsilon, c)
+}
+
+// inWorkers runs cases 0..n-1 on GOMAXPROCS goroutines, worker w taking
+// every w-th case with the case function newWorker(w) makes for it, and
+// returns the sum of the counts they keep.
+func inWorkers(n int, newWorker func(w int) func(k int, c *[6]int)) [6]int {
+	var total [6]int
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	workers := runtime.GOMAXPROCS(0)
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var c [6]int
+			run := newWorker(w)
+			for k := w; k < n; k += workers {
+				run(k, &c)
+			}
+			mu.Lock()
+			for i := range c {
+				total[i] += c[i]
+			}
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	return total
 }
