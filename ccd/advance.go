@@ -1,6 +1,8 @@
 package ccd
 
 import (
+	"math"
+
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -11,14 +13,18 @@ import (
 // only; in the executed motion those parts may sink Options.Sink into
 // ground faces.
 //
-// It works in two passes: the first settles every capsule–triangle pair at
-// the sweep's measured instants and lists the steps they cannot settle; the
-// second interpolates the clip inside those steps. A contact at a measured
+// It works in three passes, so that a contact is usually found before the
+// costly work: the first measures the capsules at the sweep's first and
+// last instants (an action that starts or ends inside the scene: most of
+// those a plan refuses); the second settles every capsule–triangle pair at
+// the sweep's measured instants and lists the steps it cannot settle; the
+// third interpolates the clip inside those steps. A contact at a measured
 // instant is found before any interpolation.
 func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 	c.Stats.Checks++
-	c.pending = c.pending[:0]
+	c.pending, c.locals = c.pending[:0], c.locals[:0]
 	for g := range numGroups {
+		c.span[g] = [2]int32{int32(len(c.locals)), int32(len(c.locals))}
 		if plan && g == placedGroup {
 			continue
 		}
@@ -26,18 +32,16 @@ func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 		if plan && g == groundGroup {
 			bvh = c.scene.walls
 		}
-		q := pl.aabb(sw.whole[g])
-		c.cand = bvh.OverlapBounds(q, c.cand[:0], &c.Stats.BVH)
-		if len(c.cand) == 0 {
-			continue
-		}
+		c.cand = bvh.OverlapBounds(pl.aabb(sw.whole[g]), c.cand[:0], &c.Stats.BVH)
 		c.localize(bvh, &pl)
-		for s := 0; s+1 < len(sw.slices); s++ {
-			if c.slice(sw, g, s, out) {
-				c.Stats.Hits++
-				return false
-			}
-		}
+		c.span[g][1] = int32(len(c.locals))
+	}
+	if len(c.locals) == 0 {
+		return true
+	}
+	if c.ends(sw, &pl, out) || c.instants(sw, out) {
+		c.Stats.Hits++
+		return false
 	}
 	for k := range c.pending {
 		if c.inside(sw, &c.pending[k], out) {
@@ -46,6 +50,76 @@ func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 		}
 	}
 	return true
+}
+
+// ends is the first pass: every capsule at the first and the last
+// instant, against the candidates its box then meets.
+func (c *Checker) ends(sw *sweep, pl *placement, out *Contact) bool {
+	for e := range sw.ends {
+		end := &sw.ends[e]
+		for g := range numGroups {
+			if c.near = c.meeting(g, &end.groups[g]); len(c.near) > 0 && c.instant(sw, pl, end, g, out) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// instant checks group g's capsules at instant end against the
+// candidates in c.near.
+func (c *Checker) instant(sw *sweep, pl *placement, end *sweepEnd, g int, out *Contact) bool {
+	nc := len(c.sw.model.Capsules)
+	eps := c.sw.opt.Epsilon
+	f := end.instant
+	for _, i := range c.sw.groups[g] {
+		sg := &sw.seg[f*nc+int(i)]
+		a, b := of(sg.a), of(sg.b)
+		for _, k := range c.near {
+			l := &c.locals[k]
+			if !l.meetsBox(&end.boxes[i]) {
+				continue
+			}
+			rr := c.radius(int(i), g != clearGroup, l)
+			if l.beyond(a, b, rr+eps) {
+				continue
+			}
+			c.Stats.Steps++
+			if d := segTriDist(a, b, &l.tri) - rr; d <= eps {
+				if out != nil {
+					*out = Contact{Capsule: int(i), Time: float64(f) * sw.dt, Triangle: l.mesh, Gap: d}
+				}
+				if f == 0 {
+					c.keep(i, l, rr, pl)
+				}
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// instants is the second pass: every group's capsules over every slice.
+func (c *Checker) instants(sw *sweep, out *Contact) bool {
+	for s := 0; s+1 < len(sw.slices); s++ {
+		for g := range numGroups {
+			if c.span[g][0] < c.span[g][1] && c.slice(sw, g, s, out) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// radius is capsule i's radius against triangle l under the contact
+// rules: a part that may touch ground faces (ground) may sink into them,
+// and a contact part into any face, by Options.Sink.
+func (c *Checker) radius(i int, ground bool, l *local) float64 {
+	r := c.sw.model.Capsules[i].Radius
+	if ground && l.ground || c.sw.model.Capsules[i].Part.Contact() {
+		r -= c.sw.opt.Sink
+	}
+	return r
 }
 
 // local is a candidate triangle in the sweep's own frame, where the narrow
@@ -59,9 +133,8 @@ type local struct {
 }
 
 // localize maps the candidates (leaf indices of bvh) into the sweep's
-// frame by the inverse of pl.
+// frame by the inverse of pl, appending them to c.locals.
 func (c *Checker) localize(bvh *scenes.BVH, pl *placement) {
-	c.locals = c.locals[:0]
 	for _, t := range c.cand {
 		a, b, cc, n, mesh := bvh.LeafTriangle(t)
 		l := local{tri: tri3{pl.back(a), pl.back(b), pl.back(cc)}, n: pl.turnBack(n), ground: c.scene.ground(n), mesh: mesh}
@@ -83,6 +156,13 @@ func (l *local) meetsBox(b *box) bool {
 		l.lo.z <= b.c[2]+b.h[2] && l.hi.z >= b.c[2]-b.h[2]
 }
 
+// beyond reports whether segment p–q lies farther than d from the
+// triangle's plane, on one side.
+func (l *local) beyond(p, q v3, d float64) bool {
+	dp, dq := p.sub(l.tri[0]).dot(l.n), q.sub(l.tri[0]).dot(l.n)
+	return min(dp, dq) > d || max(dp, dq) < -d
+}
+
 // step is a step of one capsule–triangle pair that its end gaps (d0, d1,
 // both over Epsilon) do not clear.
 type step struct {
@@ -94,14 +174,7 @@ type step struct {
 // slice checks group g's capsules over slice s against the candidates
 // that the group's box over the slice meets.
 func (c *Checker) slice(sw *sweep, g, s int, out *Contact) bool {
-	gb := &sw.groups[s*numGroups+g]
-	c.near = c.near[:0]
-	for k := range c.locals {
-		if c.locals[k].meetsBox(gb) {
-			c.near = append(c.near, int32(k))
-		}
-	}
-	if len(c.near) == 0 {
+	if c.near = c.meeting(g, &sw.groups[s*numGroups+g]); len(c.near) == 0 {
 		return false
 	}
 	for _, i := range c.sw.groups[g] {
@@ -112,11 +185,21 @@ func (c *Checker) slice(sw *sweep, g, s int, out *Contact) bool {
 	return false
 }
 
+// meeting lists group g's candidates that box b meets (in c.near's
+// memory).
+func (c *Checker) meeting(g int, b *box) []int32 {
+	near := c.near[:0]
+	for k := c.span[g][0]; k < c.span[g][1]; k++ {
+		if c.locals[k].meetsBox(b) {
+			near = append(near, k)
+		}
+	}
+	return near
+}
+
 // capsule checks capsule i over slice s against the slice's candidates.
 func (c *Checker) capsule(sw *sweep, i, s int, ground bool, out *Contact) bool {
 	nc := len(c.sw.model.Capsules)
-	r := c.sw.model.Capsules[i].Radius
-	contact := c.sw.model.Capsules[i].Part.Contact()
 	eps := c.sw.opt.Epsilon
 	cb := &sw.boxes[s*nc+i]
 	c.Stats.Capsules++
@@ -127,19 +210,16 @@ func (c *Checker) capsule(sw *sweep, i, s int, ground bool, out *Contact) bool {
 		if !l.meetsBox(cb) {
 			continue
 		}
-		rr := r
-		if ground && l.ground || contact {
-			rr = r - c.sw.opt.Sink
-		}
+		rr := c.radius(i, ground, l)
 		c.Stats.Pairs++
 		if !mid.set {
 			mid = c.sliceMid(sw, i, s)
 		}
-		if mid.clear(l, rr+eps, &c.Stats) {
+		if mid.gap(l, rr, eps, &c.Stats) > eps+mid.reach {
 			continue
 		}
 		pend := len(c.pending)
-		if c.pair(sw, i, f0, f1, &l.tri, rr, out) {
+		if c.pair(sw, i, f0, f1, l, rr, out) {
 			if out != nil {
 				out.Capsule, out.Triangle = i, l.mesh
 			}
@@ -152,21 +232,37 @@ func (c *Checker) capsule(sw *sweep, i, s int, ground bool, out *Contact) bool {
 	return false
 }
 
-// pair checks capsule i (radius r) against a triangle at the measured
-// instants f0..f1 of sw by conservative advancement: a
-// gap d clears the steps after it whose travel bounds add up to less than
-// d. A step that its two end gaps cannot clear is left pending (its
-// triangle for the caller to fill in).
-func (c *Checker) pair(sw *sweep, i, f0, f1 int, tri *tri3, r float64, out *Contact) bool {
+// pair checks capsule i (radius r) against triangle l at the measured
+// instants f0..f1 of sw, step by step, with a plane the triangle lies
+// behind: at first its own plane (either side), then the plane through the
+// triangle's point closest to the axis, square to the closest points'
+// direction, from the latest exact gap. A step is clear when the axis ends
+// at both instants stand farther than r plus the step's sag in front of
+// that plane (the axis strays at most the sag from the straight paths of
+// its ends, along which the height over a plane changes linearly).
+// Otherwise the gap at the step's start is measured, and conservative
+// advancement goes on from there: a gap d clears the steps after it whose
+// travel bounds add up to less than d. A step that its two end gaps cannot
+// clear is left pending (its triangle for the caller to fill in).
+func (c *Checker) pair(sw *sweep, i, f0, f1 int, l *local, r float64, out *Contact) bool {
 	nc := len(c.sw.model.Capsules)
 	eps := c.sw.opt.Epsilon
-	j, d := f0, c.gapAt(sw, i, f0, tri, r)
-	for {
-		if d <= eps {
-			if out != nil {
-				out.Time, out.Gap = float64(j)*sw.dt, d
+	sp := plane{o: l.tri[0], n: l.n, both: true}
+	h0 := c.heights(sw, i, f0, &sp)
+	d, known := 0.0, false // the gap at j, once measured
+	for j := f0; j < f1; {
+		h1 := c.heights(sw, i, j+1, &sp)
+		if sp.off(h0, h1)-sw.sag[j*nc+i]-r > eps {
+			c.Stats.Bounds++
+			j, h0, known = j+1, h1, false
+			continue
+		}
+		if !known {
+			if d, known = c.measure(sw, i, j, l, r, &sp), true; d <= eps {
+				return contactAt(sw, j, d, out)
 			}
-			return true
+			h0 = c.heights(sw, i, j, &sp)
+			continue
 		}
 		k, acc := j, 0.0
 		for k < f1 && acc+sw.travel[k*nc+i] < d {
@@ -177,15 +273,67 @@ func (c *Checker) pair(sw *sweep, i, f0, f1 int, tri *tri3, r float64, out *Cont
 		case k == f1:
 			return false // every gap through f1 is at least d − acc > 0
 		case k > j:
-			j, d = k, c.gapAt(sw, i, k, tri, r)
+			j, h0, known = k, c.heights(sw, i, k, &sp), false
 			continue
 		}
-		d1 := c.gapAt(sw, i, j+1, tri, r)
-		if d1 > eps && d+d1 <= sw.travel[j*nc+i] {
+		d1 := c.measure(sw, i, j+1, l, r, &sp)
+		if d1 <= eps {
+			return contactAt(sw, j+1, d1, out)
+		}
+		if d+d1 <= sw.travel[j*nc+i] {
 			c.pending = append(c.pending, step{capsule: int32(i), step: int32(j), r: r, d0: d, d1: d1})
 		}
-		j, d = j+1, d1
+		j, h0, d = j+1, c.heights(sw, i, j+1, &sp), d1
 	}
+	return false
+}
+
+// plane is a plane a triangle lies behind: (x − o)·n ≤ 0 for its points,
+// or, for the triangle's own plane (both), on it.
+type plane struct {
+	o, n v3
+	both bool
+}
+
+// off is how far the axis ends of two instants (their heights h0, h1)
+// all stand in front of the plane (or, for both, behind it), or -Inf.
+func (p *plane) off(h0, h1 [2]float64) float64 {
+	if lo := min(h0[0], h0[1], h1[0], h1[1]); lo > 0 {
+		return lo
+	}
+	if hi := max(h0[0], h0[1], h1[0], h1[1]); p.both && hi < 0 {
+		return -hi
+	}
+	return math.Inf(-1)
+}
+
+// heights are the heights of capsule i's axis ends at instant f over
+// plane p.
+func (c *Checker) heights(sw *sweep, i, f int, p *plane) [2]float64 {
+	sg := &sw.seg[f*len(c.sw.model.Capsules)+i]
+	return [2]float64{of(sg.a).sub(p.o).dot(p.n), of(sg.b).sub(p.o).dot(p.n)}
+}
+
+// measure is the gap between capsule i's axis at instant f and triangle
+// l, less r; when they do not meet, p becomes the plane through the
+// triangle's closest point square to the closest points' direction.
+func (c *Checker) measure(sw *sweep, i, f int, l *local, r float64, p *plane) float64 {
+	c.Stats.Steps++
+	sg := &sw.seg[f*len(c.sw.model.Capsules)+i]
+	d, onSeg, onTri := segTriClosest(of(sg.a), of(sg.b), &l.tri)
+	if d > 1e-9 {
+		*p = plane{o: onTri, n: onSeg.sub(onTri).mul(1 / d)}
+	}
+	return d - r
+}
+
+// contactAt reports a contact at instant f with gap d in out (when not
+// nil), and returns true.
+func contactAt(sw *sweep, f int, d float64, out *Contact) bool {
+	if out != nil {
+		out.Time, out.Gap = float64(f)*sw.dt, d
+	}
+	return true
 }
 
 // gapAt is the gap between capsule i's axis at instant f and the
@@ -196,56 +344,43 @@ func (c *Checker) gapAt(sw *sweep, i, f int, tri *tri3, r float64) float64 {
 	return segTriDist(of(sg.a), of(sg.b), tri) - r
 }
 
-// sliceMid is a capsule's axis at the middle frame of a slice and how far
-// any point of it moves over the slice from there.
+// sliceMid is a capsule's axis at the middle instant of a slice and how
+// far any point of it moves over the slice from there.
 type sliceMid struct {
 	p, q  v3
 	reach float64
 	set   bool
 }
 
-// sliceMid measures capsule i over slice s of sw.
+// sliceMid is capsule i over slice s of sw.
 func (c *Checker) sliceMid(sw *sweep, i, s int) sliceMid {
 	nc := len(c.sw.model.Capsules)
-	f0, f1 := int(sw.slices[s]), int(sw.slices[s+1])
-	fm := (f0 + f1) / 2
-	var before, after float64
-	for f := f0; f < f1; f++ {
-		if f < fm {
-			before += sw.travel[f*nc+i]
-		} else {
-			after += sw.travel[f*nc+i]
-		}
-	}
-	sg := &sw.seg[min(fm, sw.steps-1)*nc+i]
-	return sliceMid{p: of(sg.a), q: of(sg.b), reach: max(before, after), set: true}
+	fm := min(int(sw.slices[s]+sw.slices[s+1])/2, sw.steps-1)
+	sg := &sw.seg[fm*nc+i]
+	return sliceMid{p: of(sg.a), q: of(sg.b), reach: sw.reach[s*nc+i], set: true}
 }
 
-// clear reports whether a capsule of radius r about the slice's axis stays
-// off the triangle (normal n) over the whole slice: the axis at the middle
-// frame is farther than r plus the slice's reach, by the triangle's plane
-// (both ends on one side) or by the exact distance.
-func (m *sliceMid) clear(l *local, r float64, st *Stats) bool {
-	need := r + m.reach
-	dp, dq := m.p.sub(l.tri[0]).dot(l.n), m.q.sub(l.tri[0]).dot(l.n)
-	if min(dp, dq) > need || max(dp, dq) < -need {
-		return true
+// gap is the gap between a capsule of radius r about the slice's middle
+// axis and the triangle, or +Inf when the triangle's plane (normal n)
+// shows the capsule stays farther than eps off it over the whole slice
+// (both ends on one side, farther than r + eps plus the slice's reach).
+func (m *sliceMid) gap(l *local, r, eps float64, st *Stats) float64 {
+	if l.beyond(m.p, m.q, r+eps+m.reach) {
+		return math.Inf(1)
 	}
 	st.Steps++
-	return segTriDist(m.p, m.q, &l.tri) > need
+	return segTriDist(m.p, m.q, &l.tri) - r
 }
 
 // inside checks a pending step by bisection: an interval [u0, u1] of the
-// step whose end gaps add up to more than its length times the step's
-// travel bound has no contact (every point of it is within reach of one
-// end: the gap is at least (d0 + d1 − (u1−u0)·travel)/2 > 0); otherwise
-// the clip is interpolated at its middle and both halves are checked,
-// earlier first. Halving ends before the intervals' travel falls under
-// 2·Epsilon, where end gaps over Epsilon always clear.
+// step whose end gaps add up to more than the bound on how far the axis
+// moves over it (sweep.within) has no contact (every point of it is within
+// reach of one end: the gap is at least (d0 + d1 − bound)/2 > 0);
+// otherwise the clip is interpolated at its middle and both halves are
+// checked, earlier first. Halving ends before the intervals' bound falls
+// under 2·Epsilon, where end gaps over Epsilon always clear.
 func (c *Checker) inside(sw *sweep, p *step, out *Contact) bool {
-	nc := len(c.sw.model.Capsules)
-	travel := sw.travel[int(p.step)*nc+int(p.capsule)]
-	if !c.bisect(sw, p, travel, 0, p.d0, 1, p.d1, out) {
+	if !c.bisect(sw, p, 0, p.d0, 1, p.d1, out) {
 		return false
 	}
 	if out != nil {
@@ -254,8 +389,8 @@ func (c *Checker) inside(sw *sweep, p *step, out *Contact) bool {
 	return true
 }
 
-func (c *Checker) bisect(sw *sweep, p *step, travel, u0, d0, u1, d1 float64, out *Contact) bool {
-	if d0+d1 > (u1-u0)*travel {
+func (c *Checker) bisect(sw *sweep, p *step, u0, d0, u1, d1 float64, out *Contact) bool {
+	if d0+d1 > sw.within(len(c.sw.model.Capsules), int(p.capsule), int(p.step), u1-u0) {
 		return false
 	}
 	um := (u0 + u1) / 2
@@ -268,7 +403,7 @@ func (c *Checker) bisect(sw *sweep, p *step, travel, u0, d0, u1, d1 float64, out
 		}
 		return true
 	}
-	return c.bisect(sw, p, travel, u0, d0, um, dm, out) || c.bisect(sw, p, travel, um, dm, u1, d1, out)
+	return c.bisect(sw, p, u0, d0, um, dm, out) || c.bisect(sw, p, um, dm, u1, d1, out)
 }
 
 // segmentAt is capsule i's axis at fraction u of step f, as the clip plays

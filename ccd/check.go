@@ -23,7 +23,8 @@ type Stats struct {
 	Hits     int64        // of them, found in contact
 	BVH      scenes.Stats // box queries against the scene's BVH
 	Pairs    int64        // capsule–triangle pairs given to the narrow phase
-	Steps    int64        // conservative-advancement steps (distance evaluations)
+	Steps    int64        // exact distance evaluations
+	Bounds   int64        // gaps bounded by a triangle's plane instead
 	Capsules int64        // capsule-slice boxes placed
 }
 
@@ -34,6 +35,7 @@ func (s *Stats) Add(o Stats) {
 	s.BVH.Add(o.BVH)
 	s.Pairs += o.Pairs
 	s.Steps += o.Steps
+	s.Bounds += o.Bounds
 	s.Capsules += o.Capsules
 }
 
@@ -43,11 +45,14 @@ func (s *Stats) Add(o Stats) {
 type Checker struct {
 	sw      *Sweeps
 	scene   *Scene
-	cand    []int32 // a group's candidates over the action
-	locals  []local // the group's candidates in the sweep's frame
-	near    []int32 // of them, those a slice's group box meets (indices in locals)
-	pending []step  // the steps the measured instants did not settle
-	exec    sweep   // the executed clip being checked
+	cand    []int32             // a group's candidates over the action
+	locals  []local             // every group's candidates in the sweep's frame
+	near    []int32             // of them, those a slice's group box meets (indices in locals)
+	span    [numGroups][2]int32 // each group's candidates in locals
+	pending []step              // the steps the measured instants did not settle
+	exec    sweep               // the executed clip being checked
+	action  int32               // the action being checked at plan time, or -1
+	start   witness             // the latest plan check's contact at its first instant
 	trans   []mgl64.Vec3
 	rot     []mgl64.Quat
 	pos     []mgl64.Vec3
@@ -58,7 +63,7 @@ type Checker struct {
 // NewChecker makes a checker of sw's body against scene sc.
 func NewChecker(sw *Sweeps, sc *Scene) *Checker {
 	nj := sw.model.Skeleton.NumJoints()
-	c := &Checker{sw: sw, scene: sc,
+	c := &Checker{sw: sw, scene: sc, action: -1,
 		trans: make([]mgl64.Vec3, nj), rot: make([]mgl64.Quat, nj),
 		pos: make([]mgl64.Vec3, nj), world: make([]mgl64.Quat, nj)}
 	c.Reserve(sw.frames)
@@ -71,6 +76,11 @@ func (c *Checker) Reserve(frames int) {
 	frames = max(frames-1, 1)*c.sw.opt.Substeps + 1
 	c.exec.seg = grow(c.exec.seg, frames*nc)[:0]
 	c.exec.travel = grow(c.exec.travel, frames*nc)[:0]
+	c.exec.speed = grow(c.exec.speed, frames*nc)[:0]
+	for e := range c.exec.ends {
+		c.exec.ends[e].boxes = grow(c.exec.ends[e].boxes, nc)
+	}
+	c.exec.sag = grow(c.exec.sag, frames*nc)[:0]
 	c.exec.boxes = grow(c.exec.boxes, frames*nc)[:0]
 	c.exec.groups = grow(c.exec.groups, frames*numGroups)[:0]
 	if cap(c.exec.slices) < frames+1 {
@@ -91,7 +101,16 @@ func (c *Checker) Reserve(frames int) {
 // It reports whether the body stays clear; when not, out (may be nil)
 // says where it touched.
 func (c *Checker) Action(a int32, f action.Frame, lift float64, out *Contact) bool {
-	return c.check(&c.sw.actions[a], framePlacement(f, lift), true, out)
+	sw, pl := &c.sw.actions[a], framePlacement(f, lift)
+	if c.witnessed(sw, &pl, out) {
+		c.Stats.Checks++
+		c.Stats.Hits++
+		return false
+	}
+	c.action = a
+	clear := c.check(sw, pl, true, out)
+	c.action = -1
+	return clear
 }
 
 // Clip checks an executed clip in world coordinates (a warped action): the

@@ -35,16 +35,28 @@ func (a v3) cross(b v3) v3 {
 type tri3 [3]v3
 
 func segTriDist(p, q v3, t *tri3) float64 {
+	d, _, _ := segTriClosest(p, q, t)
+	return d
+}
+
+// segTriClosest is the distance between segment p–q and triangle t and,
+// when they do not meet, a closest point of each.
+func segTriClosest(p, q v3, t *tri3) (d float64, onSeg, onTri v3) {
 	a, b, c := t[0], t[1], t[2]
 	if segmentHitsTriangle(p, q, a, b, c) {
-		return 0
+		return 0, p, p
 	}
-	d := pointTriangleDist2(p, a, b, c)
-	d = min(d, pointTriangleDist2(q, a, b, c))
-	d = min(d, segmentSegmentDist2(p, q, a, b))
-	d = min(d, segmentSegmentDist2(p, q, b, c))
-	d = min(d, segmentSegmentDist2(p, q, c, a))
-	return math.Sqrt(d)
+	onSeg, onTri = p, pointTriangleClosest(p, a, b, c)
+	best := dist2(onSeg, onTri)
+	if x := pointTriangleClosest(q, a, b, c); dist2(q, x) < best {
+		onSeg, onTri, best = q, x, dist2(q, x)
+	}
+	for _, e := range [3][2]v3{{a, b}, {b, c}, {c, a}} {
+		if s, x := segmentSegmentClosest(p, q, e[0], e[1]); dist2(s, x) < best {
+			onSeg, onTri, best = s, x, dist2(s, x)
+		}
+	}
+	return math.Sqrt(best), onSeg, onTri
 }
 
 // segmentHitsTriangle reports whether p–q crosses the triangle's plane
@@ -72,66 +84,71 @@ func segmentHitsTriangle(p, q, a, b, c v3) bool {
 	return t >= 0 && t <= 1
 }
 
-// pointTriangleDist2 is the squared distance from p to the triangle, by
-// its Voronoi regions (Ericson, Real-Time Collision Detection, 5.1.5).
-func pointTriangleDist2(p, a, b, c v3) float64 {
+// pointTriangleClosest is the point of the triangle closest to p, by its
+// Voronoi regions (Ericson, Real-Time Collision Detection, 5.1.5).
+func pointTriangleClosest(p, a, b, c v3) v3 {
 	ab, ac, ap := b.sub(a), c.sub(a), p.sub(a)
 	d1, d2 := ab.dot(ap), ac.dot(ap)
 	if d1 <= 0 && d2 <= 0 {
-		return ap.len2()
+		return a
 	}
 	bp := p.sub(b)
 	d3, d4 := ab.dot(bp), ac.dot(bp)
 	if d3 >= 0 && d4 <= d3 {
-		return bp.len2()
+		return b
 	}
 	vc := d1*d4 - d3*d2
 	if vc <= 0 && d1 >= 0 && d3 <= 0 {
-		return dist2(p, a.add(ab.mul(d1/(d1-d3))))
+		return a.add(ab.mul(d1 / (d1 - d3)))
 	}
 	cp := p.sub(c)
 	d5, d6 := ab.dot(cp), ac.dot(cp)
 	if d6 >= 0 && d5 <= d6 {
-		return cp.len2()
+		return c
 	}
 	vb := d5*d2 - d1*d6
 	if vb <= 0 && d2 >= 0 && d6 <= 0 {
-		return dist2(p, a.add(ac.mul(d2/(d2-d6))))
+		return a.add(ac.mul(d2 / (d2 - d6)))
 	}
 	va := d3*d6 - d5*d4
 	if va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
-		return dist2(p, b.add(c.sub(b).mul((d4-d3)/((d4-d3)+(d5-d6)))))
+		return b.add(c.sub(b).mul((d4 - d3) / ((d4 - d3) + (d5 - d6))))
 	}
 	den := va + vb + vc
 	if den == 0 {
 		// Degenerate triangle whose corners' regions did not claim p: its
 		// edges hold it.
-		return min(pointSegmentDist2(p, a, b), pointSegmentDist2(p, b, c), pointSegmentDist2(p, c, a))
+		x := pointSegmentClosest(p, a, b)
+		for _, y := range [2]v3{pointSegmentClosest(p, b, c), pointSegmentClosest(p, c, a)} {
+			if dist2(p, y) < dist2(p, x) {
+				x = y
+			}
+		}
+		return x
 	}
 	v, w := vb/den, vc/den
-	return dist2(p, a.add(ab.mul(v)).add(ac.mul(w)))
+	return a.add(ab.mul(v)).add(ac.mul(w))
 }
 
-// pointSegmentDist2 is the squared distance from p to segment a–b.
-func pointSegmentDist2(p, a, b v3) float64 {
+// pointSegmentClosest is the point of segment a–b closest to p.
+func pointSegmentClosest(p, a, b v3) v3 {
 	ab := b.sub(a)
 	l := ab.len2()
 	if l == 0 {
-		return dist2(p, a)
+		return a
 	}
-	t := clamp01(p.sub(a).dot(ab) / l)
-	return dist2(p, a.add(ab.mul(t)))
+	return a.add(ab.mul(clamp01(p.sub(a).dot(ab) / l)))
 }
 
-// segmentSegmentDist2 is the squared distance between segments p1–q1 and
+// segmentSegmentClosest is a closest pair of points of segments p1–q1 and
 // p2–q2 (Ericson 5.1.9).
-func segmentSegmentDist2(p1, q1, p2, q2 v3) float64 {
+func segmentSegmentClosest(p1, q1, p2, q2 v3) (v3, v3) {
 	d1, d2, r := q1.sub(p1), q2.sub(p2), p1.sub(p2)
 	a, e, f := d1.len2(), d2.len2(), d2.dot(r)
 	var s, t float64
 	switch {
 	case a == 0 && e == 0:
-		return r.len2()
+		return p1, p2
 	case a == 0:
 		t = clamp01(f / e)
 	default:
@@ -152,7 +169,7 @@ func segmentSegmentDist2(p1, q1, p2, q2 v3) float64 {
 			t, s = 1, clamp01((b-c)/a)
 		}
 	}
-	return dist2(p1.add(d1.mul(s)), p2.add(d2.mul(t)))
+	return p1.add(d1.mul(s)), p2.add(d2.mul(t))
 }
 
 func clamp01(x float64) float64 {

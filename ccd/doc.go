@@ -5,34 +5,54 @@
 //
 // Offline, NewSweeps measures every action of a library at
 // Options.Substeps instants per frame interval: per capsule, its axis at
-// each instant and a bound on how far any point of it moves to the next
-// (the root's travel, each joint's turn times its reach, with rotations
-// interpolated by slerp as the clip plays); from these, boxes in the action
-// frame that provably hold the capsule, and each group of capsules, over
-// slices of the action and over the whole action. At runtime a Checker
-// places those boxes at a plan node's frame (a Scene holds the BVH and a
-// second one of its faces outside the ground cone), takes the triangles
-// they meet, and only for those runs the exact narrow phase with the exact
-// segment–triangle distance: first conservative advancement over the
-// measured instants (a gap d clears the steps whose travel bounds add up
-// to less than d; a step whose two end gaps add up to more than its bound
-// is clear), then, for the steps left, bisection of the interpolated clip
-// with the same two-ended bound. Neither can step over a contact.
+// each instant and three bounds per step between instants (with rotations
+// interpolated by slerp as the clip plays): how far any point of the axis
+// moves (the root's travel plus each joint's turn times its reach); how far
+// it strays from the straight path between its places at the step's ends
+// (the sag, an eighth of the step's squared length times a bound on the
+// axis's acceleration down the joint chain); and so how far it ever is
+// from either end's place (the ends' chord plus twice the sag, or the
+// first bound). From these come boxes in the action frame that provably
+// hold each capsule, and each group of capsules, over slices of the action
+// and over the whole action, and at its first and last instants.
 //
-// The guarantee (tested against an independent oracle): a contact is never
-// missed, and a reported contact has the capsule within Options.Epsilon of
-// the triangle at the reported time. For an executed clip (Checker.Clip)
-// the reported contact is the earliest: the steps before it are followed
-// in time order and each cleared by its end gaps or halved until the
-// capsule moves less than Epsilon across it (Epsilon over the clip's
-// speed, in time). The contact rules are the body's
-// (body.Part.MayTouchGround, body.Part.Contact): at plan time the parts
-// the warp places (body.Part.Placed) are not checked, since only the warped
-// motion knows where they go, and the parts that may touch ground faces
-// ignore them; in the executed motion they may
-// sink into them by at most Options.Sink; the contact parts (feet, toes,
-// hands) may sink into any other face by at most Options.Sink, at plan time
-// and in the executed motion.
+// At runtime a Checker places those boxes at a plan node's frame (a Scene
+// holds the BVH and a second one of its faces outside the ground cone),
+// takes the triangles they meet and runs the exact narrow phase on those
+// alone, in three passes, cheapest first: the capsules at the first and
+// the last instant (most refused actions start or end inside the scene);
+// then every capsule–triangle pair over the measured instants; then, for
+// the steps left, bisection of the interpolated clip. Over the instants a
+// step is cleared by a plane the triangle lies behind (its own plane, then
+// the plane square to the closest points of the latest exact distance):
+// when both ends of the axis stand farther than the radius plus the sag in
+// front of it at both instants, the axis does at every moment between. A
+// step is also cleared by conservative advancement (a gap d clears the
+// steps after it whose travel bounds add up to less than d) or by its two
+// end gaps (adding up to more than its travel). Bisection clears an
+// interval by its end gaps against the same bounds taken over the
+// interval. None of these can step over a contact.
+//
+// The guarantee (tested against an independent oracle, and the bounds
+// against the clip played densely): a contact is never missed, and a
+// reported contact has the capsule within Options.Epsilon of the triangle
+// at the reported time. For an executed clip (Checker.Clip) the reported
+// contact is the earliest: the steps before it are followed in time order
+// and each cleared by its end gaps or halved until the capsule moves less
+// than Epsilon across it (Epsilon over the clip's speed, in time). The
+// contact rules are the body's (body.Part.MayTouchGround,
+// body.Part.Contact): at plan time the parts the warp places
+// (body.Part.Placed) are not checked, since only the warped motion knows
+// where they go, and the parts that may touch ground faces ignore them; in
+// the executed motion they may sink into them by at most Options.Sink; the
+// contact parts (feet, toes, hands) may sink into any other face by at most
+// Options.Sink, at plan time and in the executed motion.
+//
+// A plan checks the children of a node one after another, all starting
+// from its end pose, so a Checker keeps the latest contact found at an
+// action's first instant and tries it first: one exact distance then
+// settles a child that starts inside the scene. The answer never depends
+// on it (it only ever reports a contact the full check would).
 //
 // Sweeps are immutable and shared; a Checker holds one character's working
 // memory and allocates nothing once warmed up.

@@ -16,6 +16,7 @@ func (c *Checker) first(sw *sweep, pl placement, out *Contact) {
 		if len(c.cand) == 0 {
 			continue
 		}
+		c.locals = c.locals[:0]
 		c.localize(bvh, &pl)
 		for s := 0; s+1 < len(sw.slices) && float64(sw.slices[s])*sw.dt <= out.Time; s++ {
 			gb := &sw.groups[s*numGroups+g]
@@ -45,7 +46,6 @@ func (c *Checker) first(sw *sweep, pl placement, out *Contact) {
 // of sw at which capsule i (radius r) comes within Epsilon of the
 // triangle, and its gap.
 func (c *Checker) earliestIn(sw *sweep, i, f0, f1 int, tri *tri3, r, limit float64) (float64, float64, bool) {
-	nc := len(c.sw.model.Capsules)
 	eps := c.sw.opt.Epsilon
 	d0 := c.gapAt(sw, i, f0, tri, r)
 	for f := f0; f <= f1 && float64(f)*sw.dt <= limit; f++ {
@@ -57,7 +57,7 @@ func (c *Checker) earliestIn(sw *sweep, i, f0, f1 int, tri *tri3, r, limit float
 		}
 		d1 := c.gapAt(sw, i, f+1, tri, r)
 		p := step{capsule: int32(i), step: int32(f), tri: *tri, r: r}
-		if u, gap, ok := c.earliest(sw, &p, sw.travel[f*nc+i], 0, d0, 1, d1); ok {
+		if u, gap, ok := c.earliest(sw, &p, 0, d0, 1, d1); ok {
 			return (float64(f) + u) * sw.dt, gap, true
 		}
 		d0 = d1
@@ -72,23 +72,24 @@ func (c *Checker) earliestIn(sw *sweep, i, f0, f1 int, tri *tri3, r, limit float
 // crosses in less than Epsilon of motion ends the search there (the gap
 // stays over 0 before it); otherwise the middle is measured and the
 // earlier half searched first.
-func (c *Checker) earliest(sw *sweep, p *step, travel, u0, d0, u1, d1 float64) (float64, float64, bool) {
+func (c *Checker) earliest(sw *sweep, p *step, u0, d0, u1, d1 float64) (float64, float64, bool) {
 	eps := c.sw.opt.Epsilon
-	if d0+d1 > (u1-u0)*travel {
+	travel := sw.within(len(c.sw.model.Capsules), int(p.capsule), int(p.step), u1-u0)
+	if d0+d1 > travel {
 		return 0, 0, false
 	}
-	if d1 <= eps && (u1-u0)*travel <= eps {
+	if d1 <= eps && travel <= eps {
 		return u1, d1, true
 	}
 	um := (u0 + u1) / 2
 	a, b := c.segmentAt(sw, int(p.capsule), int(p.step), um)
 	c.Stats.Steps++
 	dm := segTriDist(of(a), of(b), &p.tri) - p.r
-	if u, g, ok := c.earliest(sw, p, travel, u0, d0, um, dm); ok {
+	if u, g, ok := c.earliest(sw, p, u0, d0, um, dm); ok {
 		return u, g, true
 	}
 	if dm <= eps {
 		return um, dm, true
 	}
-	return c.earliest(sw, p, travel, um, dm, u1, d1)
+	return c.earliest(sw, p, um, dm, u1, d1)
 }

@@ -26,11 +26,13 @@ type oracle struct {
 	rot   []mgl64.Quat
 	pos   []mgl64.Vec3
 	world []mgl64.Quat
+	ts    []float64       // the sample times: every frame and 1 kHz
+	axes  [][2]mgl64.Vec3 // per sample time, per capsule
 }
 
 func newOracle(m *body.Model, c *motion.Clip) *oracle {
 	n := c.Skeleton.NumJoints()
-	return &oracle{m, c, make([]mgl64.Vec3, n), make([]mgl64.Quat, n), make([]mgl64.Vec3, n), make([]mgl64.Quat, n)}
+	return &oracle{m: m, clip: c, trans: make([]mgl64.Vec3, n), rot: make([]mgl64.Quat, n), pos: make([]mgl64.Vec3, n), world: make([]mgl64.Quat, n)}
 }
 
 // capsule returns capsule i's axis at time t.
@@ -48,35 +50,63 @@ func (o *oracle) gap(i int, tr otri, tm float64) float64 {
 	return capsuleoracle.SegmentTriangle(a, b, capsuleoracle.Tri(tr)) - o.m.Capsules[i].Radius
 }
 
-// minGap is the smallest gap of capsule i to tr over the clip: sampled at
-// every frame and at 1 kHz, each local minimum refined to 1e-6 s.
-func (o *oracle) minGap(i int, tr otri) (float64, float64) {
+// farGap is a gap beyond which samples keep a lower bound.
+const farGap = 0.1
+
+// samples poses every capsule at every frame and at 1 kHz (once).
+func (o *oracle) samples() {
+	if o.ts != nil {
+		return
+	}
 	d := o.clip.Duration()
-	var ts []float64
 	for t := 0.0; t < d; t += 1e-3 {
-		ts = append(ts, t)
+		o.ts = append(o.ts, t)
 	}
 	for f := range o.clip.Frames() {
-		ts = append(ts, float64(f)*o.clip.FrameTime)
+		o.ts = append(o.ts, float64(f)*o.clip.FrameTime)
 	}
-	ts = append(ts, d)
-	sortFloats(ts)
+	o.ts = append(o.ts, d)
+	sortFloats(o.ts)
+	nc := len(o.m.Capsules)
+	o.axes = make([][2]mgl64.Vec3, len(o.ts)*nc)
+	for k, t := range o.ts {
+		o.clip.Sample(t, o.trans, o.rot)
+		o.clip.Skeleton.FK(o.trans, o.rot, o.pos, o.world)
+		for i, c := range o.m.Capsules {
+			p, w := o.pos[c.Joint], o.world[c.Joint]
+			o.axes[k*nc+i] = [2]mgl64.Vec3{p.Add(w.Rotate(c.A)), p.Add(w.Rotate(c.B))}
+		}
+	}
+}
+
+// minGap is the smallest gap of capsule i to tr over the clip, sampled at
+// every frame and at 1 kHz, each local minimum refined to 1e-6 s; once a
+// sample or a refined minimum is inside the triangle, the gap it found
+// (negative: the answer callers need).
+func (o *oracle) minGap(i int, tr otri) float64 {
+	o.samples()
+	ts, nc := o.ts, len(o.m.Capsules)
 	g := make([]float64, len(ts))
-	best, at := math.Inf(1), 0.0
+	best := math.Inf(1)
 	step := 0.0 // the farthest an end of the axis moves between samples
-	var pa, pb mgl64.Vec3
-	for k, t := range ts {
-		a, b := o.capsule(i, t)
-		g[k] = capsuleoracle.SegmentTriangle(a, b, capsuleoracle.Tri(tr)) - o.m.Capsules[i].Radius
-		if k > 0 {
-			step = math.Max(step, math.Max(a.Sub(pa).Len(), b.Sub(pb).Len()))
-		}
-		pa, pb = a, b
-		if g[k] < best {
-			best, at = g[k], t
-		}
+	for k := 1; k < len(ts); k++ {
+		a0, a1 := o.axes[(k-1)*nc+i], o.axes[k*nc+i]
+		step = math.Max(step, math.Max(a1[0].Sub(a0[0]).Len(), a1[1].Sub(a0[1]).Len()))
 	}
+	// Far samples keep a lower bound (the axis's middle's distance less
+	// half its length): no minimum beyond a step is refined anyway.
+	far := math.Max(farGap, 2*step)
+	r := o.m.Capsules[i].Radius
 	for k := range ts {
+		a, b := o.axes[k*nc+i][0], o.axes[k*nc+i][1]
+		if lb := capsuleoracle.PointTriangle(a.Add(b).Mul(0.5), capsuleoracle.Tri(tr)) - b.Sub(a).Len()/2 - r; lb > far {
+			g[k] = lb
+		} else {
+			g[k] = capsuleoracle.SegmentTriangle(a, b, capsuleoracle.Tri(tr)) - r
+		}
+		best = math.Min(best, g[k])
+	}
+	for k := 0; k < len(ts) && best >= 0; k++ {
 		// A local minimum farther than a step from the triangle cannot
 		// hide a contact between its samples.
 		if (k > 0 && g[k-1] < g[k]) || (k+1 < len(ts) && g[k+1] < g[k]) || g[k] > 1.01*step {
@@ -91,11 +121,9 @@ func (o *oracle) minGap(i int, tr otri) (float64, float64) {
 				lo = m1
 			}
 		}
-		if v := o.gap(i, tr, (lo+hi)/2); v < best {
-			best, at = v, (lo+hi)/2
-		}
+		best = math.Min(best, o.gap(i, tr, (lo+hi)/2))
 	}
-	return best, at
+	return best
 }
 
 func sortFloats(s []float64) {

@@ -23,6 +23,17 @@ func (p *placement) apply(v mgl64.Vec3) mgl64.Vec3 {
 	return mgl64.Vec3{p.cos*x + p.sin*z + p.offset[0], y + p.offset[1], -p.sin*x + p.cos*z + p.offset[2]}
 }
 
+// applyV maps a point (after prepare).
+func (p *placement) applyV(v v3) v3 {
+	x, y, z := v.x-p.origin[0], v.y-p.origin[1], v.z-p.origin[2]
+	return v3{p.cos*x + p.sin*z + p.offset[0], y + p.offset[1], -p.sin*x + p.cos*z + p.offset[2]}
+}
+
+// turn turns a direction of p's own frame into the world.
+func (p *placement) turn(v v3) v3 {
+	return v3{p.cos*v.x + p.sin*v.z, v.y, -p.sin*v.x + p.cos*v.z}
+}
+
 // back maps a float32 world point into p's own frame (the inverse of apply).
 func (p *placement) back(v [3]float32) v3 {
 	x, y, z := float64(v[0])-p.offset[0], float64(v[1])-p.offset[1], float64(v[2])-p.offset[2]

@@ -68,11 +68,23 @@ type sweep struct {
 	steps  int            // the instants measured: (frames-1)*Substeps + 1
 	dt     float64        // [Units: s] between instants
 	seg    []segment      // per instant, per capsule
-	travel []float64      // per step, per capsule: no point of the axis moves farther
+	travel []float64      // per step, per capsule: no point of the axis is ever farther from where it was at either end of the step
+	speed  []float64      // per step, per capsule: no point of the axis moves farther over the step (over part of it, in proportion)
+	sag    []float64      // per step, per capsule: no point of the axis strays farther from the straight path between its places at the ends
 	slices []int32        // slice s covers steps slices[s] .. slices[s+1]-1
 	boxes  []box          // per slice, per capsule: holds the capsule over the slice
 	groups []box          // per slice, per group: holds the group's capsules over the slice
 	whole  [numGroups]box // per group
+	reach  []float64      // per slice, per capsule: no point of the axis moves farther from its place at the slice's middle instant
+	ends   [2]sweepEnd    // the first and the last instant
+}
+
+// sweepEnd is a sweep's capsules at one instant: boxes that hold each
+// capsule, grown by Epsilon, and each group.
+type sweepEnd struct {
+	instant int
+	boxes   []box // per capsule
+	groups  [numGroups]box
 }
 
 // The capsule groups: each is bounded over the whole clip as one box.
@@ -99,8 +111,26 @@ type Sweeps struct {
 // NewSweeps measures every action of lib for model m (whose skeleton the
 // actions' clips must use).
 func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error) {
-	opt = opt.withDefaults()
-	s := &Sweeps{model: m, opt: opt}
+	s, err := forModel(m, opt)
+	if err != nil {
+		return nil, err
+	}
+	for _, a := range lib.Actions {
+		if a.Clip.Skeleton.NumJoints() != m.Skeleton.NumJoints() {
+			return nil, fmt.Errorf("ccd: action %q has %d joints; the body's skeleton has %d", a.Name, a.Clip.Skeleton.NumJoints(), m.Skeleton.NumJoints())
+		}
+		var sw sweep
+		s.measure(&sw, a.Clip, actionPlacement(a))
+		s.actions = append(s.actions, sw)
+		s.frames = max(s.frames, a.Clip.Frames())
+	}
+	return s, nil
+}
+
+// forModel is Sweeps for model m with no actions yet: each capsule's chain
+// and group.
+func forModel(m *body.Model, opt Options) (*Sweeps, error) {
+	s := &Sweeps{model: m, opt: opt.withDefaults()}
 	sk := m.Skeleton
 	if sk.NumJoints() > maxJoints {
 		return nil, fmt.Errorf("ccd: the body's skeleton has %d joints; at most %d are supported", sk.NumJoints(), maxJoints)
@@ -125,15 +155,6 @@ func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error)
 		s.groups[g] = append(s.groups[g], int32(i))
 	}
 	s.chainOff = append(s.chainOff, int32(len(s.chain)))
-	for _, a := range lib.Actions {
-		if a.Clip.Skeleton.NumJoints() != sk.NumJoints() {
-			return nil, fmt.Errorf("ccd: action %q has %d joints; the body's skeleton has %d", a.Name, a.Clip.Skeleton.NumJoints(), sk.NumJoints())
-		}
-		var sw sweep
-		s.measure(&sw, a.Clip, actionPlacement(a))
-		s.actions = append(s.actions, sw)
-		s.frames = max(s.frames, a.Clip.Frames())
-	}
 	return s, nil
 }
 
@@ -178,16 +199,26 @@ func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
 			sw.seg[g*nc+i] = segment{pl.apply(a), pl.apply(b)}
 		}
 	}
+	sw.speed = grow(sw.speed, max(ns-1, 1)*nc)
+	sw.sag = grow(sw.sag, max(ns-1, 1)*nc)
+	// Each step's travel: the speed bound, or the ends' chord plus twice
+	// the sag (within a step, a point is within the sag of its straight
+	// path, which runs the chord at most).
 	for f := 0; f+1 < nf; f++ {
 		for i := range nc {
-			t := s.travelBound(c, f, i) / float64(k)
+			speed, accel := s.intervalBounds(c, f, i)
+			speed /= float64(k)
+			sag := accel / float64(8*k*k)
 			for g := f * k; g < (f+1)*k; g++ {
-				sw.travel[g*nc+i] = t
+				sw.speed[g*nc+i], sw.sag[g*nc+i] = speed, sag
+				sw.travel[g*nc+i] = min(speed, sw.chord(nc, i, g)+2*sag)
 			}
 		}
 	}
 	if ns == 1 {
 		clear(sw.travel[:nc])
+		clear(sw.speed[:nc])
+		clear(sw.sag[:nc])
 	}
 	s.slice(sw, ns)
 }
@@ -202,32 +233,51 @@ func grow[T any](s []T, n int) []T {
 	return s[:n]
 }
 
-// travelBound bounds how far any point of capsule i's axis moves from
-// frame f to f+1 as the clip interpolates (translations linearly, rotations
-// by slerp at constant angular speed): the change of every translation on
-// the chain, plus every rotation's angle times the farthest its joint
-// reaches to the axis. Proof: x = T0 + R0(T1 + R1(... + Rk p)); between two
-// times each rotation moves any vector of length ℓ by at most its angle
-// times ℓ, and each translation by its change; the sum telescopes. Both
-// change in proportion to time within the interval, so a fraction of the
-// interval moves the axis at most that fraction of the bound.
-func (s *Sweeps) travelBound(c *motion.Clip, f, i int) float64 {
+// intervalBounds bounds capsule i's axis over frame interval f as the
+// clip interpolates it (translations linearly, rotations by slerp at
+// constant angular speed about a fixed axis, or by its linear fallback
+// under 3.6°): speed, how far any point of the axis moves over the
+// interval, and accel, its acceleration (both with the interval taken as
+// one unit of time).
+//
+// Proof: x = y0 with y_j = T_j + R_j·y_{j+1} down the chain to a point of
+// the axis. Let L_j, V_j, A_j bound the length of y_j and of its first and
+// second derivatives, and φ_j be joint j's angle over the interval (times
+// slerpSafety). T_j changes linearly (no second derivative), R_j turns
+// about a fixed axis at rate φ_j, so V_j ≤ |ΔT_j| + φ_j·L_{j+1} + V_{j+1}
+// and A_j ≤ φ_j²·L_{j+1} + 2·φ_j·V_{j+1} + A_{j+1}, plus α_j·L_{j+1} for
+// the angular acceleration α_j of the linear fallback, under φ_j³/4
+// (φ_j³ is taken).
+func (s *Sweeps) intervalBounds(c *motion.Clip, f, i int) (speed, accel float64) {
 	nj := c.Skeleton.NumJoints()
 	cp := &s.model.Capsules[i]
 	reach := max(cp.A.Len(), cp.B.Len())
 	chain := s.chain[s.chainOff[i]:s.chainOff[i+1]]
-	total := 0.0
 	for k := len(chain) - 1; k >= 0; k-- {
 		j := int(chain[k])
 		q0, q1 := c.Rot[f*nj+j], c.Rot[(f+1)*nj+j]
-		d := math.Abs(q0.Dot(q1))
-		angle := 2 * math.Acos(min(d, 1))
-		total += angle * reach
+		angle := 2 * math.Acos(min(math.Abs(q0.Dot(q1)), 1)) * slerpSafety
+		accel += (angle*angle+angle*angle*angle)*reach + 2*angle*speed
 		t0, t1 := c.Trans[f*nj+j], c.Trans[(f+1)*nj+j]
-		total += t1.Sub(t0).Len()
+		speed += angle*reach + t1.Sub(t0).Len()
 		reach += max(t0.Len(), t1.Len())
 	}
-	return total * slerpSafety
+	return speed, accel
+}
+
+// chord is the farther that capsule i's axis ends move over step f.
+func (sw *sweep) chord(nc, i, f int) float64 {
+	s0, s1 := &sw.seg[f*nc+i], &sw.seg[(f+1)*nc+i]
+	return math.Sqrt(max(dist2(of(s0.a), of(s1.a)), dist2(of(s0.b), of(s1.b))))
+}
+
+// within bounds how far any point of capsule i's axis moves over a part w
+// (a fraction) of step f: in proportion to its speed bound, or along the
+// straight path between the ends' positions and off it by the sag at each
+// end of the part.
+func (sw *sweep) within(nc, i, f int, w float64) float64 {
+	k := f*nc + i
+	return min(w*sw.speed[k], w*sw.chord(nc, i, f)+4*sw.sag[k])
 }
 
 // slice cuts the clip's frame intervals into slices of about opt.Slice
@@ -267,14 +317,59 @@ func (s *Sweeps) slice(sw *sweep, nf int) {
 	for g := range whole {
 		sw.whole[g] = whole[g].box()
 	}
+	sw.reach = grow(sw.reach, ns*nc)
+	for sl := range ns {
+		for i := range nc {
+			sw.reach[sl*nc+i] = sw.midReach(nc, i, int(sw.slices[sl]), int(sw.slices[sl+1]))
+		}
+	}
+	for e, f := range [2]int{0, sw.steps - 1} {
+		s.measureEnd(&sw.ends[e], sw, f)
+	}
 }
 
-// addInterval extends b by capsule i over frame interval f: within its
-// radius plus half the travel bound of its axis at one of the two frames
-// (every point is within half the travel of where it was or will be).
+// midReach bounds how far any point of capsule i's axis moves over steps
+// f0..f1-1 from its place at the middle instant (f0+f1)/2.
+func (sw *sweep) midReach(nc, i, f0, f1 int) float64 {
+	fm := (f0 + f1) / 2
+	var before, after float64
+	for f := f0; f < f1; f++ {
+		if f < fm {
+			before += sw.travel[f*nc+i]
+		} else {
+			after += sw.travel[f*nc+i]
+		}
+	}
+	return max(before, after)
+}
+
+// measureEnd bounds sw's capsules at instant f into e.
+func (s *Sweeps) measureEnd(e *sweepEnd, sw *sweep, f int) {
+	nc := len(s.model.Capsules)
+	e.instant = f
+	e.boxes = grow(e.boxes, nc)
+	for g, caps := range s.groups {
+		group := empty()
+		for _, i := range caps {
+			b := empty()
+			sg := sw.seg[f*nc+int(i)]
+			r := s.model.Capsules[i].Radius + s.opt.Epsilon
+			b.add(sg.a, r)
+			b.add(sg.b, r)
+			e.boxes[i] = b.box()
+			group.union(&b)
+		}
+		e.groups[g] = group.box()
+	}
+}
+
+// addInterval extends b by capsule i over step f: the box of its axis at
+// both ends, grown by its radius and the step's sag (the straight paths
+// between the ends' positions stay in that box), or by half the speed
+// bound (every point is within it of where it was or will be).
 func (s *Sweeps) addInterval(b *bounds, sw *sweep, f, i, nf int) {
 	nc := len(s.model.Capsules)
-	r := s.model.Capsules[i].Radius + sw.travel[f*nc+i]/2
+	r := s.model.Capsules[i].Radius + min(sw.sag[f*nc+i], sw.speed[f*nc+i]/2)
 	for _, g := range [2]int{f, min(f+1, nf-1)} {
 		sg := sw.seg[g*nc+i]
 		b.add(sg.a, r)

@@ -147,7 +147,7 @@ func sweepCase(t *testing.T, r *rand.Rand, k int, opt ccd.Options, c *[6]int) {
 func judge(t *testing.T, k int, o *oracle, tris []otri, reported otri, clear bool, got ccd.Contact, epsilon float64, c *[6]int) {
 	best := math.Inf(1)
 	for _, tr := range tris {
-		g, _ := o.minGap(0, tr)
+		g := o.minGap(0, tr)
 		best = math.Min(best, g)
 	}
 	eps := epsilon + 1e-9
