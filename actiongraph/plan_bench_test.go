@@ -255,9 +255,18 @@ func BenchmarkAcrossFrames(b *testing.B) {
 
 // The runtime's pruning evaluation from the Table I start (nodes below an
 // unsupported node are never made).
-func BenchmarkPrunedTreeDepth6(b *testing.B) {
+func BenchmarkPrunedTreeDepth6(b *testing.B) { benchPruned(b, false) }
+
+// The same with the adult body's clearance (nodes below a blocked node are
+// never made either).
+func BenchmarkPrunedTreeBodyDepth6(b *testing.B) { benchPruned(b, true) }
+
+func benchPruned(b *testing.B, withBody bool) {
 	w := loadPlanWorld(b, "stepping")
 	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+	if withBody {
+		pt.SetBody(clearance{adultChecker(b, w)})
+	}
 	state := int32(w.lib.Index(library.TableIStart))
 	b.ReportAllocs()
 	var anim int
@@ -281,20 +290,7 @@ func (b clearance) Clear(a int32, f action.Frame, lift float64) bool {
 // every supported node.
 func benchTableIBody(b *testing.B, depth int) {
 	w := loadPlanWorld(b, "stepping")
-	a := w.lib.Actions[0]
-	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
-	if err != nil {
-		b.Fatal(err)
-	}
-	sw, err := ccd.NewSweeps(w.lib, m, ccd.Options{})
-	if err != nil {
-		b.Fatal(err)
-	}
-	sc, err := ccd.NewScene(w.tree.BVH())
-	if err != nil {
-		b.Fatal(err)
-	}
-	c := ccd.NewChecker(sw, sc)
+	c := adultChecker(b, w)
 	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
 	pt.SetBody(clearance{c})
 	state := int32(w.lib.Index(library.TableIStart))
@@ -307,6 +303,24 @@ func benchTableIBody(b *testing.B, depth int) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(anim)/1000, "µs/animation")
 	b.ReportMetric(float64(c.Stats.BVH.Nodes)/float64(c.Stats.Checks), "bvh-nodes/check")
+}
+
+// adultChecker is a body checker of the adult against w's scene.
+func adultChecker(tb testing.TB, w *planWorld) *ccd.Checker {
+	a := w.lib.Actions[0]
+	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sw, err := ccd.NewSweeps(w.lib, m, ccd.Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sc, err := ccd.NewScene(w.tree.BVH())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ccd.NewChecker(sw, sc)
 }
 
 // Table I with the body's clearance (compare with TableITreeDepth4/6).

@@ -42,16 +42,17 @@ type benchRow struct {
 // benchBody is a depth's figures with the body's clearance tested at every
 // supported node, timed in the same run as the docks alone.
 type benchBody struct {
-	Seconds          float64 `json:"seconds"`
-	UsPerAnimation   float64 `json:"us_per_animation"`
-	VsDocksOnly      float64 `json:"vs_docks_only"`
-	Feasible         int     `json:"feasible"`
-	Blocked          int     `json:"blocked_nodes"`
-	Checks           int64   `json:"checks"`
-	UsPerCheck       float64 `json:"us_per_check"`
-	BVHNodesPerCheck float64 `json:"bvh_nodes_per_check"`
-	PairsPerCheck    float64 `json:"narrow_pairs_per_check"`
-	StepsPerCheck    float64 `json:"narrow_steps_per_check"`
+	Seconds            float64 `json:"seconds"`
+	UsPerAnimation     float64 `json:"us_per_animation"`
+	VsDocksOnly        float64 `json:"vs_docks_only"`
+	Feasible           int     `json:"feasible"`
+	Blocked            int     `json:"blocked_nodes"`
+	Checks             int64   `json:"checks"`
+	UsPerCheck         float64 `json:"us_per_check"`
+	BVHNodesPerCheck   float64 `json:"bvh_nodes_per_check"`
+	PairsPerCheck      float64 `json:"narrow_pairs_per_check"`
+	StepsPerCheck      float64 `json:"narrow_steps_per_check"`       // exact distances
+	PlaneStepsPerCheck float64 `json:"narrow_plane_steps_per_check"` // steps cleared by a plane instead
 }
 
 // defaultStart is the Table I start on builtin:stepping: standing in the
@@ -245,6 +246,7 @@ func bodyFigures(pt *actiongraph.PlanTree, c *ccd.Checker, secs, docksOnly float
 		b.BVHNodesPerCheck = float64(st.BVH.Nodes) / n
 		b.PairsPerCheck = float64(st.Pairs) / n
 		b.StepsPerCheck = float64(st.Steps) / n
+		b.PlaneStepsPerCheck = float64(st.Bounds) / n
 	}
 	return b
 }
