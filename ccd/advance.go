@@ -1,7 +1,9 @@
 package ccd
 
 import (
+	"cmp"
 	"math"
+	"slices"
 
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
@@ -39,7 +41,8 @@ func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 	if len(c.locals) == 0 {
 		return true
 	}
-	if c.ends(sw, &pl, out) || c.instants(sw, out) {
+	c.deferred = c.deferred[:0]
+	if c.ends(sw, &pl, out) || c.instants(sw, out) || c.settle(sw, out) {
 		c.Stats.Hits++
 		return false
 	}
@@ -197,13 +200,14 @@ func (c *Checker) meeting(g int, b *box) []int32 {
 	return near
 }
 
-// capsule checks capsule i over slice s against the slice's candidates.
+// capsule measures capsule i at the middle of slice s against the
+// slice's candidates: a pair clear over the slice is done, one in contact
+// there ends the check, the others are deferred, nearest first.
 func (c *Checker) capsule(sw *sweep, i, s int, ground bool, out *Contact) bool {
 	nc := len(c.sw.model.Capsules)
 	eps := c.sw.opt.Epsilon
 	cb := &sw.boxes[s*nc+i]
 	c.Stats.Capsules++
-	f0, f1 := int(sw.slices[s]), int(sw.slices[s+1])
 	var mid sliceMid
 	for _, k := range c.near {
 		l := &c.locals[k]
@@ -215,13 +219,37 @@ func (c *Checker) capsule(sw *sweep, i, s int, ground bool, out *Contact) bool {
 		if !mid.set {
 			mid = c.sliceMid(sw, i, s)
 		}
-		if mid.gap(l, rr, eps, &c.Stats) > eps+mid.reach {
-			continue
-		}
-		pend := len(c.pending)
-		if c.pair(sw, i, f0, f1, l, rr, out) {
+		switch gap := mid.gap(l, rr, eps, &c.Stats); {
+		case gap <= eps:
 			if out != nil {
-				out.Capsule, out.Triangle = i, l.mesh
+				*out = Contact{Capsule: i, Time: float64(mid.f) * sw.dt, Triangle: l.mesh, Gap: gap}
+			}
+			return true
+		case gap <= eps+mid.reach:
+			c.deferred = append(c.deferred, deferred{capsule: int32(i), local: k, slice: int32(s), r: rr, gap: gap})
+		}
+	}
+	return false
+}
+
+// deferred is a capsule–triangle pair (the triangle by its index in
+// c.locals, radius r) that the middle of a slice, where its gap is gap,
+// did not settle.
+type deferred struct {
+	capsule, local, slice int32
+	r, gap                float64
+}
+
+// settle follows the deferred pairs over their slices' measured instants,
+// nearest first.
+func (c *Checker) settle(sw *sweep, out *Contact) bool {
+	slices.SortFunc(c.deferred, func(a, b deferred) int { return cmp.Compare(a.gap, b.gap) })
+	for _, d := range c.deferred {
+		l := &c.locals[d.local]
+		pend := len(c.pending)
+		if c.pair(sw, int(d.capsule), int(sw.slices[d.slice]), int(sw.slices[d.slice+1]), l, d.r, out) {
+			if out != nil {
+				out.Capsule, out.Triangle = int(d.capsule), l.mesh
 			}
 			return true
 		}
@@ -348,6 +376,7 @@ func (c *Checker) gapAt(sw *sweep, i, f int, tri *tri3, r float64) float64 {
 // far any point of it moves over the slice from there.
 type sliceMid struct {
 	p, q  v3
+	f     int
 	reach float64
 	set   bool
 }
@@ -357,7 +386,7 @@ func (c *Checker) sliceMid(sw *sweep, i, s int) sliceMid {
 	nc := len(c.sw.model.Capsules)
 	fm := min(int(sw.slices[s]+sw.slices[s+1])/2, sw.steps-1)
 	sg := &sw.seg[fm*nc+i]
-	return sliceMid{p: of(sg.a), q: of(sg.b), reach: sw.reach[s*nc+i], set: true}
+	return sliceMid{p: of(sg.a), q: of(sg.b), f: fm, reach: sw.reach[s*nc+i], set: true}
 }
 
 // gap is the gap between a capsule of radius r about the slice's middle

@@ -43,21 +43,22 @@ func (s *Stats) Add(o Stats) {
 // working memory: not safe for concurrent use (make one per goroutine).
 // After Reserve (or its first uses) it allocates nothing.
 type Checker struct {
-	sw      *Sweeps
-	scene   *Scene
-	cand    []int32             // a group's candidates over the action
-	locals  []local             // every group's candidates in the sweep's frame
-	near    []int32             // of them, those a slice's group box meets (indices in locals)
-	span    [numGroups][2]int32 // each group's candidates in locals
-	pending []step              // the steps the measured instants did not settle
-	exec    sweep               // the executed clip being checked
-	action  int32               // the action being checked at plan time, or -1
-	start   witness             // the latest plan check's contact at its first instant
-	trans   []mgl64.Vec3
-	rot     []mgl64.Quat
-	pos     []mgl64.Vec3
-	world   []mgl64.Quat
-	Stats   Stats
+	sw       *Sweeps
+	scene    *Scene
+	cand     []int32             // a group's candidates over the action
+	locals   []local             // every group's candidates in the sweep's frame
+	near     []int32             // of them, those a slice's group box meets (indices in locals)
+	span     [numGroups][2]int32 // each group's candidates in locals
+	pending  []step              // the steps the measured instants did not settle
+	deferred []deferred          // the pairs the slices' middles did not settle
+	exec     sweep               // the executed clip being checked
+	action   int32               // the action being checked at plan time, or -1
+	start    witness             // the latest plan check's contact at its first instant
+	trans    []mgl64.Vec3
+	rot      []mgl64.Quat
+	pos      []mgl64.Vec3
+	world    []mgl64.Quat
+	Stats    Stats
 }
 
 // NewChecker makes a checker of sw's body against scene sc.
@@ -91,6 +92,7 @@ func (c *Checker) Reserve(frames int) {
 		c.near = make([]int32, 0, 1024)
 		c.locals = make([]local, 0, 1024)
 		c.pending = make([]step, 0, 1024)
+		c.deferred = make([]deferred, 0, 1024)
 	}
 }
 
