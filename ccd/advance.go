@@ -129,8 +129,9 @@ func (c *Checker) radius(i int, ground bool, l *local) float64 {
 // phase works (the placement is rigid: distances are the world's).
 type local struct {
 	tri    tri3
-	lo, hi v3 // its box
-	n      v3 // its unit winding normal
+	lo, hi v3    // its box
+	n      v3    // its unit winding normal
+	edge   [3]v3 // per edge (tri[e] to tri[e+1]), the unit normal in its plane pointing out (zero if degenerate)
 	ground bool
 	mesh   int32
 }
@@ -141,6 +142,12 @@ func (c *Checker) localize(bvh *scenes.BVH, pl *placement) {
 	for _, t := range c.cand {
 		a, b, cc, n, mesh := bvh.LeafTriangle(t)
 		l := local{tri: tri3{pl.back(a), pl.back(b), pl.back(cc)}, n: pl.turnBack(n), ground: c.scene.ground(n), mesh: mesh}
+		for e := range 3 {
+			m := l.tri[(e+1)%3].sub(l.tri[e]).cross(l.n)
+			if a := m.len2(); a > 0 {
+				l.edge[e] = m.mul(1 / math.Sqrt(a))
+			}
+		}
 		l.lo, l.hi = l.tri[0], l.tri[0]
 		for _, v := range l.tri[1:] {
 			l.lo = v3{min(l.lo.x, v.x), min(l.lo.y, v.y), min(l.lo.z, v.z)}
@@ -164,6 +171,18 @@ func (l *local) meetsBox(b *box) bool {
 func (l *local) beyond(p, q v3, d float64) bool {
 	dp, dq := p.sub(l.tri[0]).dot(l.n), q.sub(l.tri[0]).dot(l.n)
 	return min(dp, dq) > d || max(dp, dq) < -d
+}
+
+// outside reports whether segment p–q lies farther than d outside one of
+// the triangle's edges (beyond the plane square to the triangle through
+// it).
+func (l *local) outside(p, q v3, d float64) bool {
+	for e := range 3 {
+		if min(p.sub(l.tri[e]).dot(l.edge[e]), q.sub(l.tri[e]).dot(l.edge[e])) > d {
+			return true
+		}
+	}
+	return false
 }
 
 // step is a step of one capsule–triangle pair that its end gaps (d0, d1,
@@ -394,7 +413,7 @@ func (c *Checker) sliceMid(sw *sweep, i, s int) sliceMid {
 // shows the capsule stays farther than eps off it over the whole slice
 // (both ends on one side, farther than r + eps plus the slice's reach).
 func (m *sliceMid) gap(l *local, r, eps float64, st *Stats) float64 {
-	if l.beyond(m.p, m.q, r+eps+m.reach) {
+	if l.beyond(m.p, m.q, r+eps+m.reach) || l.outside(m.p, m.q, r+eps+m.reach) {
 		return math.Inf(1)
 	}
 	st.Steps++
