@@ -84,7 +84,7 @@ func (c *Checker) instant(sw *sweep, pl *placement, end *sweepEnd, g int, out *C
 				continue
 			}
 			rr := c.radius(int(i), g != clearGroup, l)
-			if l.beyond(a, b, rr+eps) {
+			if l.beyond(a, b, rr+eps) || l.outside(a, b, rr+eps) {
 				continue
 			}
 			c.Stats.Steps++
