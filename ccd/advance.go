@@ -15,13 +15,15 @@ import (
 // only; in the executed motion those parts may sink Options.Sink into
 // ground faces.
 //
-// It works in three passes, so that a contact is usually found before the
+// It works in passes, so that a contact is usually found before the
 // costly work: the first measures the capsules at the sweep's first and
 // last instants (an action that starts or ends inside the scene: most of
-// those a plan refuses); the second settles every capsule–triangle pair at
-// the sweep's measured instants and lists the steps it cannot settle; the
-// third interpolates the clip inside those steps. A contact at a measured
-// instant is found before any interpolation.
+// those a plan refuses); the second measures every capsule–triangle pair
+// at the middle of each slice and defers those it cannot settle; the third
+// follows the deferred pairs, nearest first, over the sweep's measured
+// instants and lists the steps it cannot settle; the last interpolates the
+// clip inside those steps. A contact at a measured instant is found before
+// any interpolation.
 func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 	c.Stats.Checks++
 	c.pending, c.locals = c.pending[:0], c.locals[:0]

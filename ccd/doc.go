@@ -19,10 +19,14 @@
 // At runtime a Checker places those boxes at a plan node's frame (a Scene
 // holds the BVH and a second one of its faces outside the ground cone),
 // takes the triangles they meet and runs the exact narrow phase on those
-// alone, in three passes, cheapest first: the capsules at the first and
-// the last instant (most refused actions start or end inside the scene);
-// then every capsule–triangle pair over the measured instants; then, for
-// the steps left, bisection of the interpolated clip. Over the instants a
+// alone, in passes, cheapest first: the capsules at the first and the
+// last instant (most refused actions start or end inside the scene); then
+// every capsule–triangle pair at the middle instant of each slice, where
+// it is cleared for the whole slice when farther than the slice's reach
+// (by the triangle's plane, the planes square to it through its edges, or
+// the exact distance) and ends the check when in contact; then the pairs
+// left, nearest first, over the slice's measured instants; then, for the
+// steps left, bisection of the interpolated clip. Over the instants a
 // step is cleared by a plane the triangle lies behind (its own plane, then
 // the plane square to the closest points of the latest exact distance):
 // when both ends of the axis stand farther than the radius plus the sag in
