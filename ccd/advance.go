@@ -74,11 +74,10 @@ func (c *Checker) ends(sw *sweep, pl *placement, out *Contact) bool {
 // instant checks group g's capsules at instant end against the
 // candidates in c.near.
 func (c *Checker) instant(sw *sweep, pl *placement, end *sweepEnd, g int, out *Contact) bool {
-	nc := len(c.sw.model.Capsules)
 	eps := c.sw.opt.Epsilon
 	f := end.instant
 	for _, i := range c.sw.groups[g] {
-		sg := &sw.seg[f*nc+int(i)]
+		sg := sw.axis(int(i), f)
 		a, b := of(sg.a), of(sg.b)
 		for _, k := range c.near {
 			l := &c.locals[k]
@@ -294,14 +293,13 @@ func (c *Checker) settle(sw *sweep, out *Contact) bool {
 // travel bounds add up to less than d. A step that its two end gaps cannot
 // clear is left pending (its triangle for the caller to fill in).
 func (c *Checker) pair(sw *sweep, i, f0, f1 int, l *local, r float64, out *Contact) bool {
-	nc := len(c.sw.model.Capsules)
 	eps := c.sw.opt.Epsilon
 	sp := plane{o: l.tri[0], n: l.n, both: true}
 	h0 := c.heights(sw, i, f0, &sp)
 	d, known := 0.0, false // the gap at j, once measured
 	for j := f0; j < f1; {
 		h1 := c.heights(sw, i, j+1, &sp)
-		if sp.off(h0, h1)-sw.sag[j*nc+i]-r > eps {
+		if sp.off(h0, h1)-sw.sag[sw.at(i, j)]-r > eps {
 			c.Stats.Bounds++
 			j, h0, known = j+1, h1, false
 			continue
@@ -314,8 +312,8 @@ func (c *Checker) pair(sw *sweep, i, f0, f1 int, l *local, r float64, out *Conta
 			continue
 		}
 		k, acc := j, 0.0
-		for k < f1 && acc+sw.travel[k*nc+i] < d {
-			acc += sw.travel[k*nc+i]
+		for k < f1 && acc+sw.travel[sw.at(i, k)] < d {
+			acc += sw.travel[sw.at(i, k)]
 			k++
 		}
 		switch {
@@ -329,7 +327,7 @@ func (c *Checker) pair(sw *sweep, i, f0, f1 int, l *local, r float64, out *Conta
 		if d1 <= eps {
 			return contactAt(sw, j+1, d1, out)
 		}
-		if d+d1 <= sw.travel[j*nc+i] {
+		if d+d1 <= sw.travel[sw.at(i, j)] {
 			c.pending = append(c.pending, step{capsule: int32(i), step: int32(j), r: r, d0: d, d1: d1})
 		}
 		j, h0, d = j+1, c.heights(sw, i, j+1, &sp), d1
@@ -359,7 +357,7 @@ func (p *plane) off(h0, h1 [2]float64) float64 {
 // heights are the heights of capsule i's axis ends at instant f over
 // plane p.
 func (c *Checker) heights(sw *sweep, i, f int, p *plane) [2]float64 {
-	sg := &sw.seg[f*len(c.sw.model.Capsules)+i]
+	sg := sw.axis(i, f)
 	return [2]float64{of(sg.a).sub(p.o).dot(p.n), of(sg.b).sub(p.o).dot(p.n)}
 }
 
@@ -368,7 +366,7 @@ func (c *Checker) heights(sw *sweep, i, f int, p *plane) [2]float64 {
 // triangle's closest point square to the closest points' direction.
 func (c *Checker) measure(sw *sweep, i, f int, l *local, r float64, p *plane) float64 {
 	c.Stats.Steps++
-	sg := &sw.seg[f*len(c.sw.model.Capsules)+i]
+	sg := sw.axis(i, f)
 	d, onSeg, onTri := segTriClosest(of(sg.a), of(sg.b), &l.tri)
 	if d > 1e-9 {
 		*p = plane{o: onTri, n: onSeg.sub(onTri).mul(1 / d)}
@@ -389,7 +387,7 @@ func contactAt(sw *sweep, f int, d float64, out *Contact) bool {
 // triangle, less r.
 func (c *Checker) gapAt(sw *sweep, i, f int, tri *tri3, r float64) float64 {
 	c.Stats.Steps++
-	sg := &sw.seg[f*len(c.sw.model.Capsules)+i]
+	sg := sw.axis(i, f)
 	return segTriDist(of(sg.a), of(sg.b), tri) - r
 }
 
@@ -406,7 +404,7 @@ type sliceMid struct {
 func (c *Checker) sliceMid(sw *sweep, i, s int) sliceMid {
 	nc := len(c.sw.model.Capsules)
 	fm := min(int(sw.slices[s]+sw.slices[s+1])/2, sw.steps-1)
-	sg := &sw.seg[fm*nc+i]
+	sg := sw.axis(i, fm)
 	return sliceMid{p: of(sg.a), q: of(sg.b), f: fm, reach: sw.reach[s*nc+i], set: true}
 }
 
@@ -440,7 +438,7 @@ func (c *Checker) inside(sw *sweep, p *step, out *Contact) bool {
 }
 
 func (c *Checker) bisect(sw *sweep, p *step, u0, d0, u1, d1 float64, out *Contact) bool {
-	if d0+d1 > sw.within(len(c.sw.model.Capsules), int(p.capsule), int(p.step), u1-u0) {
+	if d0+d1 > sw.within(int(p.capsule), int(p.step), u1-u0) {
 		return false
 	}
 	um := (u0 + u1) / 2

@@ -85,8 +85,8 @@ func checkBounds(t *testing.T, s *Sweeps, sw *sweep, moments int, w *boundsWorst
 			for i := range nc {
 				a, b := m.Place(pos, world, i)
 				a, b = sw.toOwn.apply(a), sw.toOwn.apply(b)
-				s0, s1 := sw.seg[f*nc+i], sw.seg[(f+1)*nc+i]
-				at := f*nc + i
+				s0, s1 := *sw.axis(i, f), *sw.axis(i, f+1)
+				at := sw.at(i, f)
 				for _, v := range []float64{0, 0.5, 1} {
 					x := a.Add(b.Sub(a).Mul(v))
 					x0, x1 := s0.a.Add(s0.b.Sub(s0.a).Mul(v)), s1.a.Add(s1.b.Sub(s1.a).Mul(v))

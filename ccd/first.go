@@ -74,7 +74,7 @@ func (c *Checker) earliestIn(sw *sweep, i, f0, f1 int, tri *tri3, r, limit float
 // earlier half searched first.
 func (c *Checker) earliest(sw *sweep, p *step, u0, d0, u1, d1 float64) (float64, float64, bool) {
 	eps := c.sw.opt.Epsilon
-	travel := sw.within(len(c.sw.model.Capsules), int(p.capsule), int(p.step), u1-u0)
+	travel := sw.within(int(p.capsule), int(p.step), u1-u0)
 	if d0+d1 > travel {
 		return 0, 0, false
 	}

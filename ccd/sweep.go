@@ -87,6 +87,13 @@ type sweepEnd struct {
 	groups  [numGroups]box
 }
 
+// axis is capsule i's axis at instant f. A capsule's instants lie
+// together, as the narrow phase follows them.
+func (sw *sweep) axis(i, f int) *segment { return &sw.seg[i*sw.steps+f] }
+
+// at is where step f of capsule i lies in travel, speed and sag.
+func (sw *sweep) at(i, f int) int { return i*max(sw.steps-1, 1) + f }
+
 // The capsule groups: each is bounded over the whole clip as one box.
 const (
 	clearGroup  = iota // may touch no face
@@ -196,7 +203,7 @@ func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
 		c.Skeleton.FK(trans[:nj], rot[:nj], pos[:nj], world[:nj])
 		for i := range nc {
 			a, b := m.Place(pos[:nj], world[:nj], i)
-			sw.seg[g*nc+i] = segment{pl.apply(a), pl.apply(b)}
+			*sw.axis(i, g) = segment{pl.apply(a), pl.apply(b)}
 		}
 	}
 	sw.speed = grow(sw.speed, max(ns-1, 1)*nc)
@@ -210,8 +217,9 @@ func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
 			speed /= float64(k)
 			sag := accel / float64(8*k*k)
 			for g := f * k; g < (f+1)*k; g++ {
-				sw.speed[g*nc+i], sw.sag[g*nc+i] = speed, sag
-				sw.travel[g*nc+i] = min(speed, sw.chord(nc, i, g)+2*sag)
+				at := sw.at(i, g)
+				sw.speed[at], sw.sag[at] = speed, sag
+				sw.travel[at] = min(speed, sw.chord(i, g)+2*sag)
 			}
 		}
 	}
@@ -266,8 +274,8 @@ func (s *Sweeps) intervalBounds(c *motion.Clip, f, i int) (speed, accel float64)
 }
 
 // chord is the farther that capsule i's axis ends move over step f.
-func (sw *sweep) chord(nc, i, f int) float64 {
-	s0, s1 := &sw.seg[f*nc+i], &sw.seg[(f+1)*nc+i]
+func (sw *sweep) chord(i, f int) float64 {
+	s0, s1 := sw.axis(i, f), sw.axis(i, f+1)
 	return math.Sqrt(max(dist2(of(s0.a), of(s1.a)), dist2(of(s0.b), of(s1.b))))
 }
 
@@ -275,9 +283,9 @@ func (sw *sweep) chord(nc, i, f int) float64 {
 // (a fraction) of step f: in proportion to its speed bound, or along the
 // straight path between the ends' positions and off it by the sag at each
 // end of the part.
-func (sw *sweep) within(nc, i, f int, w float64) float64 {
-	k := f*nc + i
-	return min(w*sw.speed[k], w*sw.chord(nc, i, f)+4*sw.sag[k])
+func (sw *sweep) within(i, f int, w float64) float64 {
+	k := sw.at(i, f)
+	return min(w*sw.speed[k], w*sw.chord(i, f)+4*sw.sag[k])
 }
 
 // slice cuts the clip's frame intervals into slices of about opt.Slice
@@ -335,9 +343,9 @@ func (sw *sweep) midReach(nc, i, f0, f1 int) float64 {
 	var before, after float64
 	for f := f0; f < f1; f++ {
 		if f < fm {
-			before += sw.travel[f*nc+i]
+			before += sw.travel[sw.at(i, f)]
 		} else {
-			after += sw.travel[f*nc+i]
+			after += sw.travel[sw.at(i, f)]
 		}
 	}
 	return max(before, after)
@@ -352,7 +360,7 @@ func (s *Sweeps) measureEnd(e *sweepEnd, sw *sweep, f int) {
 		group := empty()
 		for _, i := range caps {
 			b := empty()
-			sg := sw.seg[f*nc+int(i)]
+			sg := *sw.axis(int(i), f)
 			r := s.model.Capsules[i].Radius + s.opt.Epsilon
 			b.add(sg.a, r)
 			b.add(sg.b, r)
@@ -368,10 +376,9 @@ func (s *Sweeps) measureEnd(e *sweepEnd, sw *sweep, f int) {
 // between the ends' positions stay in that box), or by half the speed
 // bound (every point is within it of where it was or will be).
 func (s *Sweeps) addInterval(b *bounds, sw *sweep, f, i, nf int) {
-	nc := len(s.model.Capsules)
-	r := s.model.Capsules[i].Radius + min(sw.sag[f*nc+i], sw.speed[f*nc+i]/2)
+	r := s.model.Capsules[i].Radius + min(sw.sag[sw.at(i, f)], sw.speed[sw.at(i, f)]/2)
 	for _, g := range [2]int{f, min(f+1, nf-1)} {
-		sg := sw.seg[g*nc+i]
+		sg := *sw.axis(i, g)
 		b.add(sg.a, r)
 		b.add(sg.b, r)
 	}

@@ -37,7 +37,7 @@ func (c *Checker) witnessed(sw *sweep, pl *placement, out *Contact) bool {
 	if !w.set {
 		return false
 	}
-	sg := &sw.seg[w.capsule]
+	sg := sw.axis(int(w.capsule), 0)
 	a, b := pl.applyV(of(sg.a)), pl.applyV(of(sg.b))
 	if w.tri.beyond(a, b, w.r) {
 		return false
