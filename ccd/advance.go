@@ -44,7 +44,7 @@ func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 		return true
 	}
 	c.deferred = c.deferred[:0]
-	if c.ends(sw, &pl, out) || c.instants(sw, out) || c.settle(sw, out) {
+	if c.ends(sw, &pl, out) || c.middles(sw, out) || c.settle(sw, out) {
 		c.Stats.Hits++
 		return false
 	}
@@ -103,8 +103,9 @@ func (c *Checker) instant(sw *sweep, pl *placement, end *sweepEnd, g int, out *C
 	return false
 }
 
-// instants is the second pass: every group's capsules over every slice.
-func (c *Checker) instants(sw *sweep, out *Contact) bool {
+// middles is the second pass: every group's capsules at the middle of
+// every slice.
+func (c *Checker) middles(sw *sweep, out *Contact) bool {
 	for s := 0; s+1 < len(sw.slices); s++ {
 		for g := range numGroups {
 			if c.span[g][0] < c.span[g][1] && c.slice(sw, g, s, out) {
