@@ -78,12 +78,12 @@ func (c *Checker) Reserve(frames int) {
 	c.exec.seg = grow(c.exec.seg, frames*nc)[:0]
 	c.exec.travel = grow(c.exec.travel, frames*nc)[:0]
 	c.exec.speed = grow(c.exec.speed, frames*nc)[:0]
-	for e := range c.exec.ends {
-		c.exec.ends[e].boxes = grow(c.exec.ends[e].boxes, nc)
-	}
 	c.exec.sag = grow(c.exec.sag, frames*nc)[:0]
 	c.exec.boxes = grow(c.exec.boxes, frames*nc)[:0]
 	c.exec.groups = grow(c.exec.groups, frames*numGroups)[:0]
+	for e := range c.exec.ends {
+		c.exec.ends[e].boxes = grow(c.exec.ends[e].boxes, nc)
+	}
 	if cap(c.exec.slices) < frames+1 {
 		c.exec.slices = make([]int32, 0, frames+1)
 	}

@@ -19,11 +19,11 @@ func (p *placement) prepare() { p.sin, p.cos = math.Sincos(p.yaw) }
 
 // apply maps a point (after prepare).
 func (p *placement) apply(v mgl64.Vec3) mgl64.Vec3 {
-	x, y, z := v[0]-p.origin[0], v[1]-p.origin[1], v[2]-p.origin[2]
-	return mgl64.Vec3{p.cos*x + p.sin*z + p.offset[0], y + p.offset[1], -p.sin*x + p.cos*z + p.offset[2]}
+	r := p.applyV(of(v))
+	return mgl64.Vec3{r.x, r.y, r.z}
 }
 
-// applyV maps a point (after prepare).
+// applyV is apply on the narrow phase's vectors.
 func (p *placement) applyV(v v3) v3 {
 	x, y, z := v.x-p.origin[0], v.y-p.origin[1], v.z-p.origin[2]
 	return v3{p.cos*x + p.sin*z + p.offset[0], y + p.offset[1], -p.sin*x + p.cos*z + p.offset[2]}

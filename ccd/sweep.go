@@ -67,10 +67,10 @@ type sweep struct {
 	toOwn  placement      // clip coordinates → the sweep's frame
 	steps  int            // the instants measured: (frames-1)*Substeps + 1
 	dt     float64        // [Units: s] between instants
-	seg    []segment      // per instant, per capsule
-	travel []float64      // per step, per capsule: no point of the axis is ever farther from where it was at either end of the step
-	speed  []float64      // per step, per capsule: no point of the axis moves farther over the step (over part of it, in proportion)
-	sag    []float64      // per step, per capsule: no point of the axis strays farther from the straight path between its places at the ends
+	seg    []segment      // per capsule, per instant
+	travel []float64      // per capsule, per step: no point of the axis is ever farther from where it was at either end of the step
+	speed  []float64      // per capsule, per step: no point of the axis moves farther over the step (over part of it, in proportion)
+	sag    []float64      // per capsule, per step: no point of the axis strays farther from the straight path between its places at the ends
 	slices []int32        // slice s covers steps slices[s] .. slices[s+1]-1
 	boxes  []box          // per slice, per capsule: holds the capsule over the slice
 	groups []box          // per slice, per group: holds the group's capsules over the slice
@@ -328,7 +328,7 @@ func (s *Sweeps) slice(sw *sweep, nf int) {
 	sw.reach = grow(sw.reach, ns*nc)
 	for sl := range ns {
 		for i := range nc {
-			sw.reach[sl*nc+i] = sw.midReach(nc, i, int(sw.slices[sl]), int(sw.slices[sl+1]))
+			sw.reach[sl*nc+i] = sw.midReach(i, int(sw.slices[sl]), int(sw.slices[sl+1]))
 		}
 	}
 	for e, f := range [2]int{0, sw.steps - 1} {
@@ -338,7 +338,7 @@ func (s *Sweeps) slice(sw *sweep, nf int) {
 
 // midReach bounds how far any point of capsule i's axis moves over steps
 // f0..f1-1 from its place at the middle instant (f0+f1)/2.
-func (sw *sweep) midReach(nc, i, f0, f1 int) float64 {
+func (sw *sweep) midReach(i, f0, f1 int) float64 {
 	fm := (f0 + f1) / 2
 	var before, after float64
 	for f := f0; f < f1; f++ {
