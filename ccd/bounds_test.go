@@ -42,7 +42,7 @@ func TestStepBounds(t *testing.T) {
 	}
 	t.Logf("library: largest share used of sag %.3f, travel %.3f, speed %.3f, box %.3f", w.sag, w.travel, w.speed, w.box)
 
-	arm := boundsArm()
+	arm := ArmModel(0.5, 0.05)
 	r := rand.New(rand.NewPCG(7, 7))
 	for _, maxTurn := range []float64{0.002, 0.03, 0.06, math.Pi / 2} { // below, at and above slerp's linear fallback, and fast
 		w = boundsWorst{}
@@ -118,17 +118,18 @@ func used(t *testing.T, worst *float64, x, bound, tol float64, what string, step
 	}
 }
 
-// boundsArm is a free root with one turning joint carrying a 0.5 m capsule
-// reaching 0.3 m above the root.
-func boundsArm() *body.Model {
+// ArmModel is a two-joint skeleton (a free root and a turning joint 0.3 m
+// above it) carrying one capsule of the given length and radius on the
+// second joint: the simplest articulated body (the external tests' too).
+func ArmModel(length, radius float64) *body.Model {
 	sk := &motion.Skeleton{
 		Names:    []string{"Root", "Joint", "Tip"},
 		Parents:  []int{-1, 0, 1},
-		Offsets:  []mgl64.Vec3{{}, {0, 0.3, 0}, {0, 0.5, 0}},
+		Offsets:  []mgl64.Vec3{{}, {0, 0.3, 0}, {0, length, 0}},
 		Channels: [][]motion.Channel{{motion.Xposition, motion.Yposition, motion.Zposition, motion.Zrotation, motion.Yrotation, motion.Xrotation}, {motion.Zrotation, motion.Yrotation, motion.Xrotation}, nil},
 		EndSite:  []bool{false, false, true},
 	}
-	return &body.Model{Skeleton: sk, Capsules: []body.Capsule{{Joint: 1, B: mgl64.Vec3{0, 0.5, 0}, Radius: 0.05, Part: body.Torso, Effector: -1}}}
+	return &body.Model{Skeleton: sk, Capsules: []body.Capsule{{Joint: 1, B: mgl64.Vec3{0, length, 0}, Radius: radius, Part: body.Torso, Effector: -1}}}
 }
 
 // boundsClip is 6 frames at 30 Hz of the arm: the root moves up to 5 cm

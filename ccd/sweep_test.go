@@ -22,18 +22,7 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// arm is a two-joint skeleton (a free root and a turning joint above it)
-// carrying one capsule on the second joint: the simplest articulated body.
-func arm(length, radius float64) *body.Model {
-	sk := &motion.Skeleton{
-		Names:    []string{"Root", "Joint", "Tip"},
-		Parents:  []int{-1, 0, 1},
-		Offsets:  []mgl64.Vec3{{}, {0, 0.3, 0}, {0, length, 0}},
-		Channels: [][]motion.Channel{{motion.Xposition, motion.Yposition, motion.Zposition, motion.Zrotation, motion.Yrotation, motion.Xrotation}, {motion.Zrotation, motion.Yrotation, motion.Xrotation}, nil},
-		EndSite:  []bool{false, false, true},
-	}
-	return &body.Model{Skeleton: sk, Capsules: []body.Capsule{{Joint: 1, B: mgl64.Vec3{0, length, 0}, Radius: radius, Part: body.Torso, Effector: -1}}}
-}
+var arm = ccd.ArmModel
 
 func randQuat(r *rand.Rand, maxAngle float64) mgl64.Quat {
 	ax := mgl64.Vec3{r.NormFloat64(), r.NormFloat64(), r.NormFloat64()}.Normalize()
