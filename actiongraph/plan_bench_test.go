@@ -264,13 +264,18 @@ func BenchmarkPrunedTreeBodyDepth6(b *testing.B) { benchPruned(b, true) }
 func benchPruned(b *testing.B, withBody bool) {
 	w := loadPlanWorld(b, "stepping")
 	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+	var c *ccd.Checker
 	if withBody {
-		pt.SetBody(clearance{adultChecker(b, w)})
+		c = adultChecker(b, w)
+		pt.SetBody(clearance{c})
 	}
 	state := int32(w.lib.Index(library.TableIStart))
 	b.ReportAllocs()
 	var anim int
 	for b.Loop() {
+		if c != nil {
+			c.Forget() // every plan from a cold start
+		}
 		pt.Reset(tableIStartFrame, state, 6)
 		pt.Evaluate(w.tree, actiongraph.Budget{})
 		anim = len(pt.Nodes) - 1
@@ -297,6 +302,8 @@ func benchTableIBody(b *testing.B, depth int) {
 	b.ReportAllocs()
 	var anim int
 	for b.Loop() {
+		c.Forget() // every plan from a cold start
+		c.Forget() // every plan from a cold start
 		pt.Reset(tableIStartFrame, state, depth)
 		pt.Evaluate(w.tree, actiongraph.Budget{})
 		anim = len(pt.Nodes) - 1

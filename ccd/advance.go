@@ -84,7 +84,7 @@ func (c *Checker) instant(sw *sweep, pl *placement, end *sweepEnd, g int, out *C
 			if !l.meetsBox(&end.boxes[i]) {
 				continue
 			}
-			rr := c.radius(int(i), g != clearGroup, l)
+			rr := c.radius(sw, int(i), g != clearGroup, l)
 			if l.beyond(a, b, rr+eps) || l.outside(a, b, rr+eps) {
 				continue
 			}
@@ -116,11 +116,11 @@ func (c *Checker) middles(sw *sweep, out *Contact) bool {
 	return false
 }
 
-// radius is capsule i's radius against triangle l under the contact
-// rules: a part that may touch ground faces (ground) may sink into them,
+// radius is capsule i's radius in sw (widened by its slack) against
+// triangle l under the contact rules: a part that may touch ground faces (ground) may sink into them,
 // and a contact part into any face, by Options.Sink.
-func (c *Checker) radius(i int, ground bool, l *local) float64 {
-	r := c.sw.model.Capsules[i].Radius
+func (c *Checker) radius(sw *sweep, i int, ground bool, l *local) float64 {
+	r := c.sw.model.Capsules[i].Radius + sw.slack
 	if ground && l.ground || c.sw.model.Capsules[i].Part.Contact() {
 		r -= c.sw.opt.Sink
 	}
@@ -141,20 +141,14 @@ type local struct {
 // localize maps the candidates (leaf indices of bvh) into the sweep's
 // frame by the inverse of pl, appending them to c.locals.
 func (c *Checker) localize(bvh *scenes.BVH, pl *placement) {
+	faces := c.scene.facesOf(bvh)
 	for _, t := range c.cand {
-		a, b, cc, n, mesh := bvh.LeafTriangle(t)
-		l := local{tri: tri3{pl.back(a), pl.back(b), pl.back(cc)}, n: pl.turnBack(n), ground: c.scene.ground(n), mesh: mesh}
-		for e := range 3 {
-			m := l.tri[(e+1)%3].sub(l.tri[e]).cross(l.n)
-			if a := m.len2(); a > 0 {
-				l.edge[e] = m.mul(1 / math.Sqrt(a))
-			}
-		}
-		l.lo, l.hi = l.tri[0], l.tri[0]
-		for _, v := range l.tri[1:] {
-			l.lo = v3{min(l.lo.x, v.x), min(l.lo.y, v.y), min(l.lo.z, v.z)}
-			l.hi = v3{max(l.hi.x, v.x), max(l.hi.y, v.y), max(l.hi.z, v.z)}
-		}
+		w := &faces[t]
+		l := local{tri: tri3{pl.back(w.tri[0]), pl.back(w.tri[1]), pl.back(w.tri[2])}, n: pl.turnBack(w.n),
+			edge:   [3]v3{pl.turnBack(w.edge[0]), pl.turnBack(w.edge[1]), pl.turnBack(w.edge[2])},
+			ground: w.ground, mesh: w.mesh}
+		l.lo = v3{min(l.tri[0].x, l.tri[1].x, l.tri[2].x), min(l.tri[0].y, l.tri[1].y, l.tri[2].y), min(l.tri[0].z, l.tri[1].z, l.tri[2].z)}
+		l.hi = v3{max(l.tri[0].x, l.tri[1].x, l.tri[2].x), max(l.tri[0].y, l.tri[1].y, l.tri[2].y), max(l.tri[0].z, l.tri[1].z, l.tri[2].z)}
 		c.locals = append(c.locals, l)
 	}
 }
@@ -235,7 +229,7 @@ func (c *Checker) capsule(sw *sweep, i, s int, ground bool, out *Contact) bool {
 		if !l.meetsBox(cb) {
 			continue
 		}
-		rr := c.radius(i, ground, l)
+		rr := c.radius(sw, i, ground, l)
 		c.Stats.Pairs++
 		if !mid.set {
 			mid = c.sliceMid(sw, i, s)

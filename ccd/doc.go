@@ -58,6 +58,12 @@
 // settles a child that starts inside the scene. The answer never depends
 // on it (it only ever reports a contact the full check would).
 //
+// Plan checks run at frames snapped to a grid under a micrometre, with
+// the capsules widened to cover the snap, and a Checker remembers their
+// answers by snapped frame (Checker.Forget clears them): a plan tree
+// reaches the same frame along different paths. An answer depends on its
+// question only, never on what was asked before.
+//
 // Sweeps are immutable and shared; a Checker holds one character's working
 // memory and allocates nothing once warmed up.
 package ccd

@@ -34,16 +34,15 @@ func (p *placement) turn(v v3) v3 {
 	return v3{p.cos*v.x + p.sin*v.z, v.y, -p.sin*v.x + p.cos*v.z}
 }
 
-// back maps a float32 world point into p's own frame (the inverse of apply).
-func (p *placement) back(v [3]float32) v3 {
-	x, y, z := float64(v[0])-p.offset[0], float64(v[1])-p.offset[1], float64(v[2])-p.offset[2]
+// back maps a world point into p's own frame (the inverse of apply).
+func (p *placement) back(v v3) v3 {
+	x, y, z := v.x-p.offset[0], v.y-p.offset[1], v.z-p.offset[2]
 	return v3{p.cos*x - p.sin*z + p.origin[0], y + p.origin[1], p.sin*x + p.cos*z + p.origin[2]}
 }
 
 // turnBack turns a world direction into p's own frame.
-func (p *placement) turnBack(v [3]float32) v3 {
-	x, y, z := float64(v[0]), float64(v[1]), float64(v[2])
-	return v3{p.cos*x - p.sin*z, y, p.sin*x + p.cos*z}
+func (p *placement) turnBack(v v3) v3 {
+	return v3{p.cos*v.x - p.sin*v.z, v.y, p.sin*v.x + p.cos*v.z}
 }
 
 // framePlacement maps an action frame's coordinates to the world at f,

@@ -77,6 +77,11 @@ type sweep struct {
 	whole  [numGroups]box // per group
 	reach  []float64      // per slice, per capsule: no point of the axis moves farther from its place at the slice's middle instant
 	ends   [2]sweepEnd    // the first and the last instant
+	// slack widens every radius: for plan checks, which run at frames
+	// snapped to a grid (snap.go), it covers the snap; zero for an
+	// executed clip.
+	slack   float64
+	snapped bool // the sweep is checked at snapped frames
 }
 
 // sweepEnd is a sweep's capsules at one instant: boxes that hold each
@@ -126,7 +131,7 @@ func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error)
 		if a.Clip.Skeleton.NumJoints() != m.Skeleton.NumJoints() {
 			return nil, fmt.Errorf("ccd: action %q has %d joints; the body's skeleton has %d", a.Name, a.Clip.Skeleton.NumJoints(), m.Skeleton.NumJoints())
 		}
-		var sw sweep
+		sw := sweep{snapped: true}
 		s.measure(&sw, a.Clip, actionPlacement(a))
 		s.actions = append(s.actions, sw)
 		s.frames = max(s.frames, a.Clip.Frames())
@@ -228,7 +233,24 @@ func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
 		clear(sw.speed[:nc])
 		clear(sw.sag[:nc])
 	}
+	sw.slack = 0
+	if sw.snapped {
+		sw.slack = snapSlack(s.extent(sw))
+	}
 	s.slice(sw, ns)
+}
+
+// extent is how far from its frame's origin any capsule of sw ever
+// reaches at its measured instants.
+func (s *Sweeps) extent(sw *sweep) float64 {
+	far := 0.0
+	for i, c := range s.model.Capsules {
+		for f := range sw.steps {
+			sg := sw.axis(i, f)
+			far = max(far, sg.a.Len()+c.Radius, sg.b.Len()+c.Radius)
+		}
+	}
+	return far
 }
 
 // maxJoints bounds the skeletons a sweep measures without allocating.
@@ -361,7 +383,7 @@ func (s *Sweeps) measureEnd(e *sweepEnd, sw *sweep, f int) {
 		for _, i := range caps {
 			b := empty()
 			sg := *sw.axis(int(i), f)
-			r := s.model.Capsules[i].Radius + s.opt.Epsilon
+			r := s.model.Capsules[i].Radius + sw.slack + s.opt.Epsilon
 			b.add(sg.a, r)
 			b.add(sg.b, r)
 			e.boxes[i] = b.box()
@@ -376,7 +398,7 @@ func (s *Sweeps) measureEnd(e *sweepEnd, sw *sweep, f int) {
 // between the ends' positions stay in that box), or by half the speed
 // bound (every point is within it of where it was or will be).
 func (s *Sweeps) addInterval(b *bounds, sw *sweep, f, i, nf int) {
-	r := s.model.Capsules[i].Radius + min(sw.sag[sw.at(i, f)], sw.speed[sw.at(i, f)]/2)
+	r := s.model.Capsules[i].Radius + sw.slack + min(sw.sag[sw.at(i, f)], sw.speed[sw.at(i, f)]/2)
 	for _, g := range [2]int{f, min(f+1, nf-1)} {
 		sg := *sw.axis(i, g)
 		b.add(sg.a, r)

@@ -17,7 +17,7 @@ type witness struct {
 // of the sweep placed by pl as the latest witness (not for an executed
 // clip).
 func (c *Checker) keep(i int32, l *local, r float64, pl *placement) {
-	if c.action < 0 {
+	if c.checking < 0 {
 		return
 	}
 	w := witness{capsule: i, r: r, set: true, tri: local{mesh: l.mesh}}

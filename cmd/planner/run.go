@@ -385,13 +385,14 @@ func cpuText(s *runSummary) string {
 
 // bodySummary is what the body check did over a run.
 type bodySummary struct {
-	Blocked  int64 `json:"blocked_nodes"`      // plan nodes pruned for the body (apart from unsupported ones)
-	Refused  int   `json:"refused_choices"`    // warped choices refused because the body would hit the scene
-	Checks   int64 `json:"checks"`             // plan nodes and warped actions checked
-	Pairs    int64 `json:"narrow_pairs"`       // capsule–triangle pairs given to the narrow phase
-	Steps    int64 `json:"narrow_steps"`       // exact distances
-	Planes   int64 `json:"narrow_plane_steps"` // steps cleared by a plane instead
-	BVHNodes int64 `json:"bvh_nodes"`          // BVH nodes visited by the broad phase
+	Blocked    int64 `json:"blocked_nodes"`      // plan nodes pruned for the body (apart from unsupported ones)
+	Refused    int   `json:"refused_choices"`    // warped choices refused because the body would hit the scene
+	Checks     int64 `json:"checks"`             // plan nodes and warped actions checked
+	Remembered int64 `json:"remembered"`         // plan nodes answered from memory (asked before at the same frame)
+	Pairs      int64 `json:"narrow_pairs"`       // capsule–triangle pairs given to the narrow phase
+	Steps      int64 `json:"narrow_steps"`       // exact distances
+	Planes     int64 `json:"narrow_plane_steps"` // steps cleared by a plane instead
+	BVHNodes   int64 `json:"bvh_nodes"`          // BVH nodes visited by the broad phase
 	// The smallest clearance of the executed motion (its frames) of the
 	// parts that may touch nothing: torso, head, arms.
 	Clearance     float64 `json:"smallest_clearance_m"`
@@ -405,7 +406,8 @@ type bodySummary struct {
 
 func bodyOf(res *script.RunResult) *bodySummary {
 	b := &bodySummary{Blocked: res.Work.Blocked, Refused: res.Refused, Checks: res.Body.Checks,
-		Pairs: res.Body.Pairs, Steps: res.Body.Steps, Planes: res.Body.Bounds, BVHNodes: res.Body.BVH.Nodes,
+		Remembered: res.Body.Remembered,
+		Pairs:      res.Body.Pairs, Steps: res.Body.Steps, Planes: res.Body.Bounds, BVHNodes: res.Body.BVH.Nodes,
 		Clearance: res.Clearance.Gap, ClearancePart: res.Clearance.Part, ClearanceTime: res.Clearance.Time}
 	if res.StartHit {
 		b.StartInScene, b.StartPart = true, res.StartPart
