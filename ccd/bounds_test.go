@@ -12,14 +12,15 @@ import (
 )
 
 // boundsWorst is the largest share of each bound a sampled motion used.
-type boundsWorst struct{ sag, travel, speed, box float64 }
+type boundsWorst struct{ sag, travel, speed, box, frameSag float64 }
 
 // TestStepBounds plays every step of the default library's actions, and of
 // random fast and slow clips of a two-joint arm, at 12 and 48 moments (the clip
 // sampled and posed by forward kinematics, as the planner plays it) and
 // checks the bounds the sweeps measured: every point of a capsule's axis
 // stays within the step's sag of the straight path between its places at
-// the step's ends, within the step's travel of both places, within the
+// the step's ends (and within the sag over its frame interval, Sweeps.Sag,
+// of the path between its places at the frames), within the step's travel of both places, within the
 // speed bound in proportion to the time, and the capsule inside its
 // slice's box.
 func TestStepBounds(t *testing.T) {
@@ -40,7 +41,7 @@ func TestStepBounds(t *testing.T) {
 	for k := range s.actions {
 		checkBounds(t, s, &s.actions[k], 12, &w)
 	}
-	t.Logf("library: largest share used of sag %.3f, travel %.3f, speed %.3f, box %.3f", w.sag, w.travel, w.speed, w.box)
+	t.Logf("library: largest share used of sag %.3f, travel %.3f, speed %.3f, box %.3f, a frame's sag %.3f", w.sag, w.travel, w.speed, w.box, w.frameSag)
 
 	arm := ArmModel(0.5, 0.05)
 	r := rand.New(rand.NewPCG(7, 7))
@@ -56,7 +57,7 @@ func TestStepBounds(t *testing.T) {
 			as.measure(&sw, c, placement{cos: 1})
 			checkBounds(t, as, &sw, 48, &w)
 		}
-		t.Logf("arm turning up to %.3f rad a frame: largest share used of sag %.3f, travel %.3f, speed %.3f, box %.3f", maxTurn, w.sag, w.travel, w.speed, w.box)
+		t.Logf("arm turning up to %.3f rad a frame: largest share used of sag %.3f, travel %.3f, speed %.3f, box %.3f, a frame's sag %.3f", maxTurn, w.sag, w.travel, w.speed, w.box, w.frameSag)
 	}
 }
 
@@ -86,12 +87,16 @@ func checkBounds(t *testing.T, s *Sweeps, sw *sweep, moments int, w *boundsWorst
 				a, b := m.Place(pos, world, i)
 				a, b = sw.toOwn.apply(a), sw.toOwn.apply(b)
 				s0, s1 := *sw.axis(i, f), *sw.axis(i, f+1)
+				f0, f1 := *sw.axis(i, f/k*k), *sw.axis(i, min(f/k*k+k, sw.steps-1))
+				uf := (float64(f%k) + u) / float64(k)
 				at := sw.at(i, f)
 				for _, v := range []float64{0, 0.5, 1} {
 					x := a.Add(b.Sub(a).Mul(v))
 					x0, x1 := s0.a.Add(s0.b.Sub(s0.a).Mul(v)), s1.a.Add(s1.b.Sub(s1.a).Mul(v))
 					straight := x0.Add(x1.Sub(x0).Mul(u))
 					used(t, &w.sag, x.Sub(straight).Len(), sw.sag[at], tol, "sag", f, i)
+					y0, y1 := f0.a.Add(f0.b.Sub(f0.a).Mul(v)), f1.a.Add(f1.b.Sub(f1.a).Mul(v))
+					used(t, &w.frameSag, x.Sub(y0.Add(y1.Sub(y0).Mul(uf))).Len(), float64(k*k)*sw.sag[at], tol, "frame sag", f, i)
 					used(t, &w.travel, max(x.Sub(x0).Len(), x.Sub(x1).Len()), sw.travel[at], tol, "travel", f, i)
 					used(t, &w.speed, x.Sub(x0).Len(), u*sw.speed[at], tol, "speed", f, i)
 				}

@@ -182,6 +182,46 @@ func (s *Sweeps) Model() *body.Model { return s.model }
 // Options are the sweeps' options, with defaults filled in.
 func (s *Sweeps) Options() Options { return s.opt }
 
+// NumActions is how many actions s measured (the library's, in order).
+func (s *Sweeps) NumActions() int { return len(s.actions) }
+
+// Instants is how many instants action a is measured at (Substeps per
+// frame interval, and the last frame) and the time between them.
+func (s *Sweeps) Instants(a int) (int, float64) {
+	sw := &s.actions[a]
+	return sw.steps, sw.dt
+}
+
+// Axis is capsule i's axis at instant f of action a, in the action frame.
+func (s *Sweeps) Axis(a, i, f int) (p, q mgl64.Vec3) {
+	sg := s.actions[a].axis(i, f)
+	return sg.a, sg.b
+}
+
+// Sag bounds how far any point of capsule i's axis strays, between
+// instants f and g of action a (f < g, both within one frame interval of
+// the clip, as it interpolates it), from the straight path between its
+// places at f and g: an eighth of the squared time between them times the
+// axis's acceleration bound over the frame interval.
+func (s *Sweeps) Sag(a, i, f, g int) float64 {
+	sw := &s.actions[a]
+	if sw.steps == 1 {
+		return 0
+	}
+	n := float64(g - f)
+	return n * n * sw.sag[sw.at(i, f)]
+}
+
+// Travel bounds how far any point of capsule i's axis ever is, over step f
+// of action a (instants f to f+1), from its places at both ends.
+func (s *Sweeps) Travel(a, i, f int) float64 {
+	sw := &s.actions[a]
+	if sw.steps == 1 {
+		return 0
+	}
+	return sw.travel[sw.at(i, f)]
+}
+
 // actionPlacement maps a's clip coordinates to its action frame: the start's
 // ground point to the origin, its heading to +Z.
 func actionPlacement(a *action.Action) placement {
