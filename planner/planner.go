@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/foothold/foothold/action"
@@ -49,6 +50,22 @@ type Config struct {
 	// each time an action starts. The Step and its slices are reused
 	// after OnStep returns: copy what you keep.
 	OnStep func(*Step)
+	// Others, when set, are the other characters of a crowd: an action is
+	// started only when it keeps clear of their claims, and then claimed.
+	Others Others
+}
+
+// Others is the rest of a crowd as one character sees it: the ground the
+// other characters have claimed over time.
+type Others interface {
+	// Free reports whether action a (a library index), performed from
+	// frame f from time start on (seconds since the planners started),
+	// keeps clear of every other character's claim.
+	Free(a int32, f action.Frame, start float64) bool
+	// Claim claims the ground action a will take, performed from frame f
+	// from time start on, and the ground it will stand on after it until
+	// the next claim, in place of the character's claims on the future.
+	Claim(a int32, f action.Frame, start float64)
 }
 
 // Step is one action the planner chose and performed.
@@ -63,9 +80,11 @@ type Step struct {
 	// Commit says what the plan kept of the chosen action's subtree.
 	Commit actiongraph.CommitStats
 	// Refused counts the choices refused before this one because their
-	// warped motion would put the body into the scene; RefusedContact is
-	// where the last of them touched.
+	// warped motion would put the body into the scene, or (Crowded of
+	// them) onto ground another character has claimed; RefusedContact is
+	// where the last refused for the scene touched.
 	Refused        int
+	Crowded        int
 	RefusedAction  string
 	RefusedContact ccd.Contact
 }
@@ -95,7 +114,9 @@ type Planner struct {
 	surf    surfacer
 	used    []used // the lattice samples the current action's docks were warped onto
 	body    *ccd.Checker
-	refused int // warped choices refused for the body, since the start
+	refused int     // warped choices refused for the body, since the start
+	crowded int     // choices refused for other characters' claims, since the start
+	taken   []int32 // the root's children refused this Update for others' claims
 	// start is where the start action, which the planner cannot refuse,
 	// puts the body into the scene (startHit).
 	start    ccd.Contact
@@ -210,6 +231,7 @@ func (p *Planner) reserve() {
 	p.step.Targets = make([]warp.Target, 0, docks)
 	p.used = make([]used, 0, docks)
 	p.feas = make([]int32, 0, choices)
+	p.taken = make([]int32, 0, choices)
 	p.surf.q = p.setup.query
 	p.surf.src = make([]mgl64.Vec3, 0, dock.MaxPoints)
 	p.surf.dst = make([]mgl64.Vec3, 0, dock.MaxPoints)
@@ -234,7 +256,7 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 	t0 := time.Now()
 	p.t += dt
 	p.clock += dt
-	p.step.Refused = 0
+	p.step.Refused, p.step.Crowded, p.taken = 0, 0, p.taken[:0]
 	for p.t >= p.act.Duration() {
 		c, ok := p.choose(in)
 		if !ok {
@@ -311,6 +333,17 @@ func (p *Planner) begin(c int32) (bool, error) {
 		p.refused++
 		return false, nil
 	}
+	start := p.clock - p.t
+	if c > 0 && p.cfg.Others != nil && !p.cfg.Others.Free(n.Action, w.Frame, start) {
+		p.taken = append(p.taken, c) // for this Update only: the others move on
+		p.step.Refused++
+		p.step.Crowded++
+		p.crowded++
+		return false, nil
+	}
+	if p.cfg.Others != nil {
+		p.cfg.Others.Claim(n.Action, w.Frame, start)
+	}
 	p.cur, p.act = w, a
 	p.next = 1 - p.next
 	// The plan goes on from the warped action: its frame (with the turn)
@@ -344,6 +377,9 @@ func (p *Planner) choose(in Input) (int32, bool) {
 	lib := p.setup.Library()
 	best, bestScore := int32(-1), math.Inf(1)
 	for _, c := range p.feas {
+		if slices.Contains(p.taken, c) {
+			continue
+		}
 		n := &p.tree.Nodes[c]
 		a := lib.Actions[n.Action]
 		score := p.score(n, a, in)
@@ -426,6 +462,10 @@ func (p *Planner) Body() ccd.Stats {
 	}
 	return p.body.Stats
 }
+
+// Crowded counts the choices refused, since the start, because another
+// character had claimed the ground they would take.
+func (p *Planner) Crowded() int { return p.crowded }
 
 // Stuck counts the times no action was feasible when one was needed.
 func (p *Planner) Stuck() int { return p.stuck }

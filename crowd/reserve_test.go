@@ -1,0 +1,150 @@
+package crowd_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/crowd"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/occupancy"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+var (
+	spacesOnce sync.Once
+	spacesOf   *occupancy.Spaces
+	spacesLib  *action.Library
+	spacesErr  error
+)
+
+// adultSpaces are the adult's occupancy spaces for the default library.
+func adultSpaces(tb testing.TB) (*action.Library, *occupancy.Spaces) {
+	tb.Helper()
+	spacesOnce.Do(func() {
+		lib, _, err := library.Default(library.DefaultOptions{})
+		if err != nil {
+			spacesErr = err
+			return
+		}
+		a := lib.Actions[0]
+		m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
+		if err != nil {
+			spacesErr = err
+			return
+		}
+		sw, err := ccd.NewSweeps(lib, m, ccd.Options{})
+		if err != nil {
+			spacesErr = err
+			return
+		}
+		spacesLib = lib
+		spacesOf, spacesErr = occupancy.Build(sw, occupancy.Options{})
+	})
+	if spacesErr != nil {
+		tb.Fatal(spacesErr)
+	}
+	return spacesLib, spacesOf
+}
+
+// claim is a reservation as the brute force keeps it.
+type claim struct {
+	agent  int32
+	t0, t1 float64
+	f      action.Frame
+	sp     occupancy.BCH
+}
+
+func randomClaim(r *rand.Rand, lib *action.Library, sp *occupancy.Spaces) (int32, occupancy.Space, action.Frame, float64, float64) {
+	a := r.IntN(len(lib.Actions))
+	spaces := sp.Action(a)
+	s := spaces[r.IntN(len(spaces))]
+	f := action.Frame{Position: mgl64.Vec3{r.Float64() * 8, 0, r.Float64() * 8}, Yaw: r.Float64() * 2 * math.Pi}
+	start := r.Float64() * 4
+	hold := 0.0
+	if r.IntN(8) == 0 {
+		hold = math.Inf(1)
+	}
+	return int32(r.IntN(20)), s, f, start, hold
+}
+
+// TestMeetsAgainstEveryReservation compares the index with a scan of every
+// reservation (another agent's, overlapping in time, whose hierarchy the
+// question's meets) over random reservations and questions, and after
+// releases and expiries.
+func TestMeetsAgainstEveryReservation(t *testing.T) {
+	lib, sp := adultSpaces(t)
+	r := rand.New(rand.NewPCG(51, 52))
+	rs := crowd.NewReservations(16)
+	var all []claim
+	for range 300 {
+		ag, s, f, start, hold := randomClaim(r, lib, sp)
+		rs.Reserve(ag, s, f, start, hold)
+		all = append(all, claim{ag, start + s.T0, math.Max(start+s.T1, hold), f, s.BCH})
+	}
+	check := func(phase string, n int) {
+		hits := 0
+		for range n {
+			ag, s, f, start, _ := randomClaim(r, lib, sp)
+			want := false
+			for _, c := range all {
+				if c.agent != ag && c.t0 <= start+s.T1 && start+s.T0 <= c.t1 && occupancy.Intersect(c.sp, s.BCH, occupancy.Relative(c.f, f)) {
+					want = true
+					break
+				}
+			}
+			if got := rs.Meets(ag, s, f, start); got != want {
+				t.Fatalf("%s: Meets %v, every reservation %v", phase, got, want)
+			}
+			if want {
+				hits++
+			}
+		}
+		t.Logf("%s: %d reservations, %d of %d questions meet one", phase, rs.Len(), hits, n)
+		if hits == 0 || hits == n {
+			t.Errorf("%s: the questions do not test both answers", phase)
+		}
+	}
+	check("reserved", 2000)
+	for ag := int32(0); ag < 5; ag++ {
+		rs.Release(ag, 2)
+	}
+	var kept []claim
+	for _, c := range all {
+		if !(c.agent < 5 && c.t1 > 2) {
+			kept = append(kept, c)
+		}
+	}
+	all = kept
+	check("released", 2000)
+	rs.Expire(2.5)
+	kept = nil
+	for _, c := range all {
+		if c.t1 >= 2.5 {
+			kept = append(kept, c)
+		}
+	}
+	all = kept
+	if rs.Len() != len(all) {
+		t.Fatalf("%d reservations after expiry, want %d", rs.Len(), len(all))
+	}
+	check("expired", 2000)
+}
+
+// TestMeetsAllocatesNothing asks questions of a full index.
+func TestMeetsAllocatesNothing(t *testing.T) {
+	lib, sp := adultSpaces(t)
+	r := rand.New(rand.NewPCG(53, 54))
+	rs := crowd.NewReservations(512)
+	for range 300 {
+		rs.Reserve(randomClaim(r, lib, sp))
+	}
+	ag, s, f, start, _ := randomClaim(r, lib, sp)
+	if n := testing.AllocsPerRun(100, func() { rs.Meets(ag, s, f, start) }); n != 0 {
+		t.Fatalf("%v allocations per question", n)
+	}
+}
