@@ -244,3 +244,15 @@ func (b *builder) raster() {
 		}
 	}
 }
+
+// Cylinders are the same spaces as one-circle hierarchies: each space's
+// outer circle, the cylinder agent of ordinary crowd systems (a baseline).
+func (s *Spaces) Cylinders() *Spaces {
+	c := &Spaces{opt: s.opt, first: s.first, spaces: make([]Space, len(s.spaces)), nodes: make([]node, len(s.spaces))}
+	for k, sp := range s.spaces {
+		c.nodes[k] = sp.BCH.nodes[0]
+		c.nodes[k].child = -1
+		c.spaces[k] = Space{T0: sp.T0, T1: sp.T1, BCH: BCH{nodes: c.nodes[k : k+1 : k+1]}}
+	}
+	return c
+}

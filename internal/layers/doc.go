@@ -12,8 +12,8 @@
 //	4 supporttree, action, internal/capsuleoracle        support-trees; actions (clip, docks, delta, frame, library); the body's test oracle
 //	5 geoquery, warp, supportview                        geo-queries; warping; support views
 //	6 actiongraph, world, occupancy                      state graph and plan tree; loading and caching a world; occupancy spaces
-//	7 planner, library, picture, crowd                   the runtime character; building a library; pictures; claims on the ground
-//	8 script                                             scripted runs
+//	7 planner, library, picture                          the runtime character; building a library; pictures
+//	8 script, crowd                                      scripted runs; many characters
 //	9 cmd/planner, cmd/preprocess, internal/layers       commands
 //
 // The runtime is planner and what it imports: scenes, ik, motion, dock,
@@ -29,8 +29,8 @@ var Layer = map[string]int{
 	"supporttree": 4, "action": 4, "internal/capsuleoracle": 4,
 	"geoquery": 5, "ccd": 5, "warp": 5, "supportview": 5,
 	"actiongraph": 6, "world": 6, "occupancy": 6,
-	"planner": 7, "library": 7, "picture": 7, "crowd": 7,
-	"script":      8,
+	"planner": 7, "library": 7, "picture": 7,
+	"script": 8, "crowd": 8,
 	"cmd/planner": 9, "cmd/preprocess": 9, "internal/layers": 9,
 }
 
