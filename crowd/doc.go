@@ -13,6 +13,14 @@
 // intersect on the two hierarchies. A character's own reservations never
 // stand in its way.
 //
+// A World's Members are what planners see of each other
+// (planner.Config.Others): an action may start only when none of its
+// spaces meets another character's claim in an overlapping window; then
+// the character claims its windows and holds the last until its next
+// claim, so that where it stands, if it cannot go on, is claimed too. Sim
+// runs a scenario's characters in one World, updated in a fixed order, so
+// the same scenario gives the same motion.
+//
 // Queries allocate nothing; Reserve allocates only when the index
 // outgrows its size.
 package crowd
