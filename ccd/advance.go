@@ -453,7 +453,7 @@ func (c *Checker) bisect(sw *sweep, p *step, u0, d0, u1, d1 float64, out *Contac
 // it, in the sweep's frame.
 func (c *Checker) segmentAt(sw *sweep, i, f int, u float64) (mgl64.Vec3, mgl64.Vec3) {
 	chain := c.sw.chain[c.sw.chainOff[i]:c.sw.chainOff[i+1]]
-	k := c.sw.opt.Substeps
+	k := sw.k
 	sw.clip.SampleBetween(f/k, (float64(f%k)+u)/float64(k), chain, c.trans, c.rot)
 	parents := c.sw.model.Skeleton.Parents
 	for _, j := range chain {

@@ -15,7 +15,8 @@ import (
 type boundsWorst struct{ sag, travel, speed, box, frameSag float64 }
 
 // TestStepBounds plays every step of the default library's actions, and of
-// random fast and slow clips of a two-joint arm, at 12 and 48 moments (the clip
+// random fast and slow clips of a two-joint arm (measured as actions are
+// and as executed clips are), at 12 and 48 moments (the clip
 // sampled and posed by forward kinematics, as the planner plays it) and
 // checks the bounds the sweeps measured: every point of a capsule's axis
 // stays within the step's sag of the straight path between its places at
@@ -49,13 +50,15 @@ func TestStepBounds(t *testing.T) {
 		w = boundsWorst{}
 		for range 40 {
 			c := boundsClip(r, arm, maxTurn)
-			var sw sweep
 			as, err := forModel(arm, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
-			as.measure(&sw, c, placement{cos: 1})
-			checkBounds(t, as, &sw, 48, &w)
+			for _, k := range []int{as.opt.Substeps, as.opt.ClipSubsteps} {
+				sw := sweep{k: k}
+				as.measure(&sw, c, placement{cos: 1})
+				checkBounds(t, as, &sw, 48, &w)
+			}
 		}
 		t.Logf("arm turning up to %.3f rad a frame: largest share used of sag %.3f, travel %.3f, speed %.3f, box %.3f, a frame's sag %.3f", maxTurn, w.sag, w.travel, w.speed, w.box, w.frameSag)
 	}
@@ -67,7 +70,7 @@ func checkBounds(t *testing.T, s *Sweeps, sw *sweep, moments int, w *boundsWorst
 	t.Helper()
 	const tol = 1e-9
 	m := s.model
-	nc, nj, k := len(m.Capsules), sw.clip.Skeleton.NumJoints(), s.opt.Substeps
+	nc, nj, k := len(m.Capsules), sw.clip.Skeleton.NumJoints(), sw.k
 	all := make([]int32, nj)
 	for j := range all {
 		all[j] = int32(j)

@@ -90,7 +90,8 @@ func (c *Checker) Forget() { clear(c.memo.slots) }
 // Reserve makes room to check executed clips of up to frames frames.
 func (c *Checker) Reserve(frames int) {
 	nc := len(c.sw.model.Capsules)
-	frames = max(frames-1, 1)*c.sw.opt.Substeps + 1
+	c.exec.k = c.sw.opt.ClipSubsteps
+	frames = max(frames-1, 1)*c.exec.k + 1
 	c.exec.seg = grow(c.exec.seg, frames*nc)[:0]
 	c.exec.travel = grow(c.exec.travel, frames*nc)[:0]
 	c.exec.speed = grow(c.exec.speed, frames*nc)[:0]

@@ -1,6 +1,7 @@
 package ccd_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
@@ -90,9 +92,42 @@ func BenchmarkAction(b *testing.B) {
 	c := ccd.NewChecker(s.sweeps, s.scene)
 	b.ReportAllocs()
 	b.ResetTimer()
+	every := len(s.lib.Actions) * len(s.frames) // then the questions repeat
 	for i := range b.N {
+		if i%every == 0 {
+			c.Forget() // answer every question anew
+		}
 		c.Action(int32(i%len(s.lib.Actions)), s.frames[i%len(s.frames)], 0, nil)
 	}
 	b.ReportMetric(float64(c.Stats.BVH.Nodes)/float64(b.N), "bvh-nodes/op")
 	b.ReportMetric(float64(c.Stats.Hits)/float64(b.N), "hits/op")
+}
+
+// BenchmarkClip is the check of an executed clip (as the planner checks
+// each warped action before it starts): the library's actions performed
+// at random frames on stepping, measured at one instant per frame
+// interval (the default) and at four.
+func BenchmarkClip(b *testing.B) {
+	s := steppingStage(b)
+	var clips []*motion.Clip
+	for k := range 64 {
+		a := s.lib.Actions[k%len(s.lib.Actions)]
+		clips = append(clips, placedClip(b, a, s.frames[k], 0))
+	}
+	for _, k := range []int{1, 4} {
+		b.Run(fmt.Sprint("substeps=", k), func(b *testing.B) {
+			sw, err := ccd.NewSweeps(s.lib, s.sweeps.Model(), ccd.Options{ClipSubsteps: k})
+			if err != nil {
+				b.Fatal(err)
+			}
+			c := ccd.NewChecker(sw, s.scene)
+			b.ReportAllocs()
+			i := 0
+			for b.Loop() {
+				c.Clip(clips[i%len(clips)], nil)
+				i++
+			}
+			b.ReportMetric(float64(c.Stats.Hits)/float64(c.Stats.Checks), "hits/op")
+		})
+	}
 }

@@ -140,7 +140,7 @@ func sweptBox(or *oracle, i int) (lo, hi mgl64.Vec3) {
 
 // placedClip is action a's clip performed from frame f raised by lift: its
 // start frame (ground point and heading) moved onto f.
-func placedClip(t *testing.T, a *action.Action, f action.Frame, lift float64) *motion.Clip {
+func placedClip(t testing.TB, a *action.Action, f action.Frame, lift float64) *motion.Clip {
 	c, err := a.Clip.Slice(0, a.Clip.Frames())
 	if err != nil {
 		t.Fatal(err)

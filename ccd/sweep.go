@@ -25,6 +25,11 @@ type Options struct {
 	// more gaps settled from stored axes without interpolating the
 	// clip at run time). [Limit: >= 1; 0 means 4]
 	Substeps int
+	// ClipSubsteps is the same for an executed clip (Checker.Clip),
+	// measured at run time: fewer instants cost less forward kinematics,
+	// and the narrow phase interpolates the clip where the looser bounds
+	// leave a step unsettled. [Limit: >= 1; 0 means 1]
+	ClipSubsteps int
 	// Sink is how far, in the executed motion, a part that may touch
 	// ground faces may sink into one (a planted foot on its support).
 	// [Units: m] [Limit: >= 0; 0 means 2 cm]
@@ -43,6 +48,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Substeps <= 0 {
 		o.Substeps = 4
+	}
+	if o.ClipSubsteps <= 0 {
+		o.ClipSubsteps = 1
 	}
 	return o
 }
@@ -65,7 +73,8 @@ type box struct{ c, h mgl64.Vec3 }
 type sweep struct {
 	clip   *motion.Clip
 	toOwn  placement      // clip coordinates → the sweep's frame
-	steps  int            // the instants measured: (frames-1)*Substeps + 1
+	k      int            // steps per frame interval (Options.Substeps, or ClipSubsteps for an executed clip)
+	steps  int            // the instants measured: (frames-1)*k + 1
 	dt     float64        // [Units: s] between instants
 	seg    []segment      // per capsule, per instant
 	travel []float64      // per capsule, per step: no point of the axis is ever farther from where it was at either end of the step
@@ -131,7 +140,7 @@ func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error)
 		if a.Clip.Skeleton.NumJoints() != m.Skeleton.NumJoints() {
 			return nil, fmt.Errorf("ccd: action %q has %d joints; the body's skeleton has %d", a.Name, a.Clip.Skeleton.NumJoints(), m.Skeleton.NumJoints())
 		}
-		sw := sweep{snapped: true}
+		sw := sweep{snapped: true, k: s.opt.Substeps}
 		s.measure(&sw, a.Clip, actionPlacement(a))
 		s.actions = append(s.actions, sw)
 		s.frames = max(s.frames, a.Clip.Frames())
@@ -234,7 +243,7 @@ func actionPlacement(a *action.Action) placement {
 // measure fills sw for clip c placed by pl, reusing sw's memory.
 func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
 	m := s.model
-	k := s.opt.Substeps
+	k := sw.k
 	nc, nf, nj := len(m.Capsules), c.Frames(), c.Skeleton.NumJoints()
 	ns := (nf-1)*k + 1
 	sw.clip, sw.toOwn, sw.steps, sw.dt = c, pl, ns, c.FrameTime/float64(k)
