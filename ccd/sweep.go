@@ -265,9 +265,14 @@ func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
 	// Each step's travel: the speed bound, or the ends' chord plus twice
 	// the sag (within a step, a point is within the sag of its straight
 	// path, which runs the chord at most).
+	var turn [maxJoints]float64
 	for f := 0; f+1 < nf; f++ {
+		for j := range nj {
+			q0, q1 := c.Rot[f*nj+j], c.Rot[(f+1)*nj+j]
+			turn[j] = 2 * math.Acos(min(math.Abs(q0.Dot(q1)), 1)) * slerpSafety
+		}
 		for i := range nc {
-			speed, accel := s.intervalBounds(c, f, i)
+			speed, accel := s.intervalBounds(c, f, i, turn[:nj])
 			speed /= float64(k)
 			sag := accel / float64(8*k*k)
 			for g := f * k; g < (f+1)*k; g++ {
@@ -317,7 +322,8 @@ func grow[T any](s []T, n int) []T {
 // constant angular speed about a fixed axis, or by its linear fallback
 // under 3.6°): speed, how far any point of the axis moves over the
 // interval, and accel, its acceleration (both with the interval taken as
-// one unit of time).
+// one unit of time). turn holds each joint's angle over the interval,
+// times slerpSafety.
 //
 // Proof: x = y0 with y_j = T_j + R_j·y_{j+1} down the chain to a point of
 // the axis. Let L_j, V_j, A_j bound the length of y_j and of its first and
@@ -327,15 +333,14 @@ func grow[T any](s []T, n int) []T {
 // and A_j ≤ φ_j²·L_{j+1} + 2·φ_j·V_{j+1} + A_{j+1}, plus α_j·L_{j+1} for
 // the angular acceleration α_j of the linear fallback, under φ_j³/4
 // (φ_j³ is taken).
-func (s *Sweeps) intervalBounds(c *motion.Clip, f, i int) (speed, accel float64) {
+func (s *Sweeps) intervalBounds(c *motion.Clip, f, i int, turn []float64) (speed, accel float64) {
 	nj := c.Skeleton.NumJoints()
 	cp := &s.model.Capsules[i]
 	reach := max(cp.A.Len(), cp.B.Len())
 	chain := s.chain[s.chainOff[i]:s.chainOff[i+1]]
 	for k := len(chain) - 1; k >= 0; k-- {
 		j := int(chain[k])
-		q0, q1 := c.Rot[f*nj+j], c.Rot[(f+1)*nj+j]
-		angle := 2 * math.Acos(min(math.Abs(q0.Dot(q1)), 1)) * slerpSafety
+		angle := turn[j]
 		accel += (angle*angle+angle*angle*angle)*reach + 2*angle*speed
 		t0, t1 := c.Trans[f*nj+j], c.Trans[(f+1)*nj+j]
 		speed += angle*reach + t1.Sub(t0).Len()
