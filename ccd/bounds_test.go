@@ -25,19 +25,7 @@ type boundsWorst struct{ sag, travel, speed, box, frameSag float64 }
 // speed bound in proportion to the time, and the capsule inside its
 // slice's box.
 func TestStepBounds(t *testing.T) {
-	lib, _, err := library.Default(library.DefaultOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := lib.Actions[0]
-	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewSweeps(lib, m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := adultSweeps(t)
 	var w boundsWorst
 	for k := range s.actions {
 		checkBounds(t, s, &s.actions[k], 12, &w)
@@ -113,6 +101,25 @@ func checkBounds(t *testing.T, s *Sweeps, sw *sweep, moments int, w *boundsWorst
 			}
 		}
 	}
+}
+
+// adultSweeps are the default library's actions measured for the adult.
+func adultSweeps(t *testing.T) *Sweeps {
+	t.Helper()
+	lib, _, err := library.Default(library.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := lib.Actions[0]
+	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSweeps(lib, m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // used records x's share of bound in *worst and fails when x exceeds it.

@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/body"
-	"github.com/foothold/foothold/library"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -17,19 +15,7 @@ import (
 // snapped frame, and checks that the snap moves no point as far as the
 // sweep's slack, which widens the capsules of plan checks.
 func TestSnapMovesLessThanSlack(t *testing.T) {
-	lib, _, err := library.Default(library.DefaultOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := lib.Actions[0]
-	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := NewSweeps(lib, m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := adultSweeps(t)
 	r := rand.New(rand.NewPCG(3, 9))
 	worst := 0.0
 	for trial := range 200 {

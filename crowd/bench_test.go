@@ -8,9 +8,6 @@ import (
 	"time"
 
 	"github.com/foothold/foothold/crowd"
-	"github.com/foothold/foothold/library"
-	"github.com/foothold/foothold/planner"
-	"github.com/foothold/foothold/world"
 )
 
 // BenchmarkSimFrame is one 60 Hz frame of a crowd on a flat floor: n
@@ -22,18 +19,7 @@ func BenchmarkSimFrame(b *testing.B) {
 	for _, n := range []int{10, 100} {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			sc := crowd.Circle(n, math.Max(4, float64(n)*1.5/(2*math.Pi)))
-			lib, g, err := library.Default(library.DefaultOptions{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			lw, err := world.New(sc.Mesh, lib, world.Options{CacheDir: b.TempDir()})
-			if err != nil {
-				b.Fatal(err)
-			}
-			setup, err := planner.NewSetupWith(g, lw.Querier, planner.SetupOptions{Body: true})
-			if err != nil {
-				b.Fatal(err)
-			}
+			setup := setupOn(b, sc.Mesh, true)
 			_, spaces := adultSpaces(b)
 			sim, err := crowd.NewSim(setup, spaces, sc, crowd.SimOptions{Claims: crowd.SpaceClaims})
 			if err != nil {

@@ -7,20 +7,9 @@ import (
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/crowd"
-	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/planner"
-	"github.com/foothold/foothold/scenes"
-	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
-
-// floor is a flat square of side 2·half metres about the origin.
-func floor(half float32) *scenes.Mesh {
-	return &scenes.Mesh{
-		Positions: []float32{-half, 0, -half, half, 0, -half, half, 0, half, -half, 0, half},
-		Indices:   []uint32{0, 2, 1, 0, 3, 2},
-	}
-}
 
 // agent is one character of a test crowd and where it goes.
 type agent struct {
@@ -71,25 +60,10 @@ func segDist(p1, q1, p2, q2 mgl64.Vec3) float64 {
 // overlap of two bodies (negative: the smallest gap), how many choices the
 // claims refused, and how far each is from its goal at the end.
 func crossing(t *testing.T, claims bool, seconds float64) (deepest float64, crowded int, left []float64) {
-	lib, g, err := library.Default(library.DefaultOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lw, err := world.New(floor(8), lib, world.Options{CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup, err := planner.NewSetup(g, lw.Querier)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, spaces := adultSpaces(t)
-	cw := crowd.NewWorld(spaces, 64)
-	a := lib.Actions[0]
-	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
-	if err != nil {
-		t.Fatal(err)
-	}
+	setup := setupOn(t, crowd.Floor(8), false)
+	ad := loadAdult(t)
+	cw := crowd.NewWorld(ad.spaces, 64)
+	m := ad.model
 	starts := []action.Frame{{Position: mgl64.Vec3{-4, 0, 0}, Yaw: math.Pi / 2}, {Position: mgl64.Vec3{0, 0, -4}}}
 	goals := []mgl64.Vec3{{5, 0, 0}, {0, 0, 5}}
 	var agents []agent

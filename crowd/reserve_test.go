@@ -7,48 +7,76 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/occupancy"
+	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
+// adult is the default library and graph, the adult's body and its
+// occupancy spaces.
+type adult struct {
+	lib    *action.Library
+	graph  *actiongraph.Graph
+	model  *body.Model
+	spaces *occupancy.Spaces
+}
+
 var (
-	spacesOnce sync.Once
-	spacesOf   *occupancy.Spaces
-	spacesLib  *action.Library
-	spacesErr  error
+	adultOnce sync.Once
+	adultOf   adult
+	adultErr  error
 )
+
+func loadAdult(tb testing.TB) *adult {
+	tb.Helper()
+	adultOnce.Do(func() {
+		a := &adultOf
+		if a.lib, a.graph, adultErr = library.Default(library.DefaultOptions{}); adultErr != nil {
+			return
+		}
+		first := a.lib.Actions[0]
+		if a.model, adultErr = body.Derive(first.Clip.Skeleton, first.Effectors, body.AdultRadii()); adultErr != nil {
+			return
+		}
+		sw, err := ccd.NewSweeps(a.lib, a.model, ccd.Options{})
+		if adultErr = err; err != nil {
+			return
+		}
+		a.spaces, adultErr = occupancy.Build(sw, occupancy.Options{})
+	})
+	if adultErr != nil {
+		tb.Fatal(adultErr)
+	}
+	return &adultOf
+}
 
 // adultSpaces are the adult's occupancy spaces for the default library.
 func adultSpaces(tb testing.TB) (*action.Library, *occupancy.Spaces) {
+	a := loadAdult(tb)
+	return a.lib, a.spaces
+}
+
+// setupOn is a planner setup for the default library on mesh (support
+// data built in a fresh cache), with the body's clearance when withBody.
+func setupOn(tb testing.TB, mesh *scenes.Mesh, withBody bool) *planner.Setup {
 	tb.Helper()
-	spacesOnce.Do(func() {
-		lib, _, err := library.Default(library.DefaultOptions{})
-		if err != nil {
-			spacesErr = err
-			return
-		}
-		a := lib.Actions[0]
-		m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
-		if err != nil {
-			spacesErr = err
-			return
-		}
-		sw, err := ccd.NewSweeps(lib, m, ccd.Options{})
-		if err != nil {
-			spacesErr = err
-			return
-		}
-		spacesLib = lib
-		spacesOf, spacesErr = occupancy.Build(sw, occupancy.Options{})
-	})
-	if spacesErr != nil {
-		tb.Fatal(spacesErr)
+	a := loadAdult(tb)
+	lw, err := world.New(mesh, a.lib, world.Options{CacheDir: tb.TempDir()})
+	if err != nil {
+		tb.Fatal(err)
 	}
-	return spacesLib, spacesOf
+	setup, err := planner.NewSetupWith(a.graph, lw.Querier, planner.SetupOptions{Body: withBody})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return setup
 }
 
 // claim is a reservation as the brute force keeps it.

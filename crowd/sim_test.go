@@ -4,11 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/crowd"
-	"github.com/foothold/foothold/library"
-	"github.com/foothold/foothold/planner"
-	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -27,28 +23,13 @@ type runResult struct {
 // characters whose roots are within 2.5 m.
 func runScenario(t *testing.T, sc crowd.Scenario, opt crowd.SimOptions, seconds float64) runResult {
 	t.Helper()
-	lib, g, err := library.Default(library.DefaultOptions{})
+	setup := setupOn(t, sc.Mesh, false)
+	ad := loadAdult(t)
+	sim, err := crowd.NewSim(setup, ad.spaces, sc, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lw, err := world.New(sc.Mesh, lib, world.Options{CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup, err := planner.NewSetup(g, lw.Querier)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, spaces := adultSpaces(t)
-	sim, err := crowd.NewSim(setup, spaces, sc, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := lib.Actions[0]
-	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := ad.model
 	res := runResult{deepest: math.Inf(-1)}
 	const dt = 1.0 / 30
 	bodies := make([][][2]mgl64.Vec3, sim.Len())
