@@ -40,7 +40,9 @@
 // The guarantee (tested against an independent oracle, and the bounds
 // against the clip played densely): a contact is never missed, and a
 // reported contact has the capsule within Options.Epsilon of the triangle
-// at the reported time. For an executed clip (Checker.Clip) the reported
+// at the reported time. An executed clip (Checker.Clip) is measured the
+// same way at run time, at Options.ClipSubsteps instants per frame
+// interval (one by default: the bounds hold for any step). Its reported
 // contact is the earliest: the steps before it are followed in time order
 // and each cleared by its end gaps or halved until the capsule moves less
 // than Epsilon across it (Epsilon over the clip's speed, in time). The
