@@ -7,6 +7,7 @@ import (
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/crowd"
+	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/planner"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -21,38 +22,7 @@ type agent struct {
 // capsule's axis in the world.
 func capsules(m *body.Model, p planner.Pose) [][2]mgl64.Vec3 {
 	n := p.Skeleton.NumJoints()
-	pos, world := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
-	p.Skeleton.FK(p.Trans, p.Rot, pos, world)
-	out := make([][2]mgl64.Vec3, len(m.Capsules))
-	for i, c := range m.Capsules {
-		out[i] = [2]mgl64.Vec3{pos[c.Joint].Add(world[c.Joint].Rotate(c.A)), pos[c.Joint].Add(world[c.Joint].Rotate(c.B))}
-	}
-	return out
-}
-
-// segDist is the distance between segments p1–q1 and p2–q2, by the
-// closest points of their lines clamped and refined from each end.
-func segDist(p1, q1, p2, q2 mgl64.Vec3) float64 {
-	pt := func(x, a, b mgl64.Vec3) float64 {
-		d := b.Sub(a)
-		u := 0.0
-		if l := d.Dot(d); l > 0 {
-			u = math.Max(0, math.Min(1, x.Sub(a).Dot(d)/l))
-		}
-		return x.Sub(a.Add(d.Mul(u))).Len()
-	}
-	best := math.Min(math.Min(pt(p1, p2, q2), pt(q1, p2, q2)), math.Min(pt(p2, p1, q1), pt(q2, p1, q1)))
-	// Interior closest points of the two lines, when both fall inside.
-	d1, d2, r := q1.Sub(p1), q2.Sub(p2), p1.Sub(p2)
-	a, e, f := d1.Dot(d1), d2.Dot(d2), d2.Dot(r)
-	b, c := d1.Dot(d2), d1.Dot(r)
-	if den := a*e - b*b; den > 1e-12 {
-		s, t := (b*f-c*e)/den, (a*f-b*c)/den
-		if s >= 0 && s <= 1 && t >= 0 && t <= 1 {
-			best = math.Min(best, p1.Add(d1.Mul(s)).Sub(p2.Add(d2.Mul(t))).Len())
-		}
-	}
-	return best
+	return capsuleoracle.Axes(m, p.Trans, p.Rot, make([]mgl64.Vec3, n), make([]mgl64.Quat, n), nil)
 }
 
 // crossing runs two characters whose straight paths cross at right
@@ -94,7 +64,7 @@ func crossing(t *testing.T, claims bool, seconds float64) (deepest float64, crow
 		cw.Claims.Expire(float64(tick) * dt)
 		for i, ca := range bodies[0] {
 			for j, cb := range bodies[1] {
-				gap := segDist(ca[0], ca[1], cb[0], cb[1]) - m.Capsules[i].Radius - m.Capsules[j].Radius
+				gap := capsuleoracle.SegmentSegment(ca[0], ca[1], cb[0], cb[1]) - m.Capsules[i].Radius - m.Capsules[j].Radius
 				deepest = math.Max(deepest, -gap)
 			}
 		}
@@ -128,4 +98,37 @@ func TestCrossingWithClaims(t *testing.T) {
 			t.Errorf("character %d ends %.2f m from its goal", k, d)
 		}
 	}
+}
+
+// A standing character holds the circle about it that holds every way of
+// standing and turning on the spot: another may not end standing within
+// two radii of it, may just beyond, and whatever the other claims, the
+// first can still idle and pivot where it stands.
+func TestStandingCircle(t *testing.T) {
+	ad := loadAdult(t)
+	w := crowd.NewWorld(ad.spaces, 16)
+	var standing []int32
+	for _, name := range []string{"idle", "pivot-left", "pivot-right"} {
+		standing = append(standing, int32(ad.lib.Index(name)))
+	}
+	w.SetStanding(standing)
+	r := w.StandRadius()
+	idle, pivot := standing[0], standing[1]
+	a, b := w.Member(0), w.Member(1)
+	at := func(x float64) action.Frame { return action.Frame{Position: mgl64.Vec3{x, 0, 0}} }
+	a.Claim([]planner.Move{{Action: idle, Frame: at(0), Start: 0}})
+	if b.Free([]planner.Move{{Action: idle, Frame: at(2*r - 0.05), Start: 5}}) {
+		t.Errorf("another may stand %.2f m away (standing radius %.2f)", 2*r-0.05, r)
+	}
+	near := at(2*r + 0.01)
+	if !b.Free([]planner.Move{{Action: idle, Frame: near, Start: 5}}) {
+		t.Fatalf("another may not stand %.2f m away (standing radius %.2f)", 2*r+0.01, r)
+	}
+	b.Claim([]planner.Move{{Action: idle, Frame: near, Start: 5}})
+	for _, mv := range []planner.Move{{Action: idle, Frame: at(0), Start: 1}, {Action: pivot, Frame: at(0), Start: 6}, {Action: standing[2], Frame: at(0), Start: 9}} {
+		if !a.Free([]planner.Move{mv}) {
+			t.Errorf("the first may not %s where it stands at %.0f s", ad.lib.Actions[mv.Action].Name, mv.Start)
+		}
+	}
+	t.Logf("standing radius %.3f m", r)
 }

@@ -14,12 +14,27 @@
 // stand in its way.
 //
 // A World's Members are what planners see of each other
-// (planner.Config.Others): an action may start only when none of its
-// spaces meets another character's claim in an overlapping window; then
-// the character claims its windows and holds the last until its next
-// claim, so that where it stands, if it cannot go on, is claimed too. Sim
-// runs a scenario's characters in one World, updated in a fixed order, so
-// the same scenario gives the same motion.
+// (planner.Config.Others). The rules that keep a crowd safe and moving:
+//
+//   - An action starts only with its brake (the planner's shortest way from
+//     its end to standing still, then standing): none of their spaces may
+//     meet another character's claim in an overlapping window, and the
+//     character then claims them all in place of its claims on the future.
+//     So a character can always stop: its brake is its own, and the
+//     planner may always take it.
+//   - Standing is claimed as a circle about the root that holds every way
+//     of standing or turning on the spot (World.SetStanding), held until the
+//     next claim: a standing character can always go on standing or turn
+//     to face a free way, whatever the others claim meanwhile.
+//   - Waiting is an action (idle); a character that makes no progress
+//     steps aside (Sim), and one that arrives leaves the scene (unless
+//     SimOptions.Stay), so nobody waits for a character that has finished.
+//
+// Sim runs a scenario's characters in one World, updated in a fixed order,
+// so the same scenario gives the same motion on any machine. The
+// scenarios follow SteerSuite's: Circle, Crossing, Hallway, Bottleneck,
+// Random (on any level, each character following a way across its floor
+// found by Routes), and Circles (many small circles, for measuring cost).
 //
 // Queries allocate nothing; Reserve allocates only when the index
 // outgrows its size.

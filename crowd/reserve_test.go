@@ -38,7 +38,7 @@ func loadAdult(tb testing.TB) *adult {
 	tb.Helper()
 	adultOnce.Do(func() {
 		a := &adultOf
-		if a.lib, a.graph, adultErr = library.Default(library.DefaultOptions{}); adultErr != nil {
+		if a.lib, a.graph, adultErr = library.Default(library.DefaultOptions{Crowd: true}); adultErr != nil {
 			return
 		}
 		first := a.lib.Actions[0]

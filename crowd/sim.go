@@ -3,11 +3,13 @@ package crowd
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -15,6 +17,10 @@ import (
 type Agent struct {
 	Start action.Frame
 	Goal  mgl64.Vec3 // [Units: m] on the floor
+	// Via are points it passes on the way, in order (a door, say): it
+	// heads for each until within a metre of it or past it (beyond the
+	// line through it square to the way from the last). [Units: m]
+	Via []mgl64.Vec3
 }
 
 // Scenario is a crowd's task: the scene and its characters.
@@ -37,6 +43,14 @@ type SimOptions struct {
 	// Claims: none (every character plans alone, the bodies may meet),
 	// occupancy spaces, or the cylinders holding them.
 	Claims ClaimKind
+	// OnStep, when set, is called each time character k starts an action
+	// (planner.Config.OnStep).
+	OnStep func(k int, st *planner.Step)
+	// Stay keeps a character that has arrived in the scene, standing at
+	// its goal and claiming its place; by default it leaves the scene (as
+	// in SteerSuite's benchmarks): its claims are dropped, it no longer
+	// moves and the others no longer see it.
+	Stay bool
 }
 
 // ClaimKind is what characters claim of the ground.
@@ -74,28 +88,57 @@ func (o SimOptions) withDefaults() SimOptions {
 // Sim is a crowd running: one planner per character in a shared world,
 // updated in a fixed order, so the same scenario gives the same motion.
 //
-// Steering: each character heads for its goal, keeping to one side of the
-// characters ahead of it that are coming the other way or across (within
-// 2.5 m and 60° of its heading, going 22.5° or more off it: the nearer, the
-// more, up to 75°), so that streams pass each other and a circle turns
-// into a roundabout; one that has not got nearer to its goal for Patience
-// seconds steps aside, heading 60° off its goal for as long again. A
-// character that arrives stops.
+// Steering: each character heads for its next point (Agent.Via, then its
+// goal). It weighs 13 headings, from that direction to 120° off either
+// way, at full speed, half speed, and standing: for each, how long a
+// straight walk keeps clear of the others (discs of Radius about each
+// root, moving as they have moved in the last half second, over Horizon)
+// and of walls (rays at hip height), against how far it turns from the
+// way (a turn to the left costing a quarter more, so that two characters
+// meeting head on pass each other on the right) and how much speed it
+// gives up; near its goal it slows to arrive. One that has not got nearer
+// to its next point for Patience seconds steps aside for as long again:
+// 90° to its right, and every second time away from the characters within
+// 2 m. A character that arrives stops, and leaves the scene unless
+// SimOptions.Stay.
 type Sim struct {
 	opt    SimOptions
 	world  *World
 	agents []simAgent
 	roots  []mgl64.Vec3 // every character's root at the start of a step
+	vels   []mgl64.Vec3 // and its velocity, smoothed over half a second
+	walls  *scenes.BVH  // the scene, when it has walls to steer clear of
 	t      float64
+	// The characters still in the scene by grid cell (nearReach square),
+	// and the neighbours of the one steering, by index.
+	cells []cellAgent
+	near  []int
 }
+
+// cellAgent is a character in a cell of the steering grid.
+type cellAgent struct {
+	x, z int32
+	k    int
+}
+
+// nearReach is how far steering looks for others: two discs and a walk
+// towards each other over Horizon. [Units: m]
+const nearReach = 2*Radius + 2*1.2*Horizon
 
 type simAgent struct {
 	p        *planner.Planner
 	goal     mgl64.Vec3
-	best     float64 // the nearest it has been to its goal
-	progress float64 // when it last got nearer
-	aside    float64 // stepping aside until then
-	arrived  float64 // when it arrived, or -1
+	via      []mgl64.Vec3  // the points still to pass
+	from     mgl64.Vec3    // the last point passed (at first, the start)
+	best     float64       // the nearest it has been to its goal
+	progress float64       // when it last got nearer
+	aside    float64       // stepping aside until then
+	side     float64       // which way: +1 left, -1 right
+	away     float64       // the heading stepping aside
+	driven   bool          // its input is a player's (Drive)
+	in       planner.Input // the player's input
+	asides   int           // how many times it has stepped aside
+	arrived  float64       // when it arrived, or -1
 }
 
 // NewSim starts scenario sc with setup's library (whose actions sp holds
@@ -106,8 +149,21 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 		sp = sp.Cylinders()
 	}
 	s := &Sim{opt: opt, world: NewWorld(sp, 8*len(sc.Agents))}
+	var standing []int32
+	for a, act := range setup.Library().Actions {
+		if slices.Contains(act.Tags, "idle") || slices.Contains(act.Tags, "pivot") {
+			standing = append(standing, int32(a))
+		}
+	}
+	s.world.SetStanding(standing)
+	if sc.Walls {
+		s.walls = setup.Querier().BVH()
+	}
 	for k, a := range sc.Agents {
 		cfg := planner.Config{Start: a.Start, Depth: opt.Depth, Work: opt.Work}
+		if opt.OnStep != nil {
+			cfg.OnStep = func(st *planner.Step) { opt.OnStep(k, st) }
+		}
 		if opt.Claims != NoClaims {
 			cfg.Others = s.world.Member(int32(k))
 		}
@@ -116,7 +172,9 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 			return nil, fmt.Errorf("crowd: %s, character %d: %w", sc.Name, k, err)
 		}
 		d := flat(a.Goal.Sub(a.Start.Position))
-		s.agents = append(s.agents, simAgent{p: p, goal: a.Goal, best: d, arrived: -1})
+		s.agents = append(s.agents, simAgent{p: p, goal: a.Goal, via: a.Via, from: a.Start.Position, best: d, arrived: -1, side: -1})
+		s.roots = append(s.roots, p.Pose().Trans[0])
+		s.vels = append(s.vels, mgl64.Vec3{})
 	}
 	return s, nil
 }
@@ -126,59 +184,235 @@ func flat(v mgl64.Vec3) float64 { return math.Hypot(v[0], v[2]) }
 // Step advances every character by dt seconds.
 func (s *Sim) Step(dt float64) {
 	s.t += dt
-	s.roots = s.roots[:0]
+	w := math.Min(1, dt/0.5)
 	for k := range s.agents {
-		s.roots = append(s.roots, s.agents[k].p.Pose().Trans[0])
+		r := s.agents[k].p.Pose().Trans[0]
+		v := r.Sub(s.roots[k]).Mul(1 / dt)
+		s.vels[k] = s.vels[k].Mul(1 - w).Add(v.Mul(w))
+		s.roots[k] = r
 	}
+	s.grid()
 	for k := range s.agents {
 		a := &s.agents[k]
-		root := s.roots[k]
-		to := a.goal.Sub(root)
-		d := flat(to)
-		if d < a.best-0.05 {
-			a.best, a.progress = d, s.t
+		if s.Gone(k) {
+			continue
 		}
-		in := planner.Input{Heading: math.Atan2(to[0], to[2]), Speed: s.opt.Speed}
-		in.Heading += s.keepAside(k, in.Heading, d)
-		switch {
-		case d < s.opt.Arrive:
-			in.Speed = 0
-			if a.arrived < 0 {
-				a.arrived = s.t
-			}
-		case s.t < a.aside:
-			in.Heading += math.Pi / 3
-		case s.t-a.progress > s.opt.Patience:
-			a.aside, a.progress = s.t+s.opt.Patience, s.t+s.opt.Patience
-			in.Heading += math.Pi / 3
+		s.neighbours(k)
+		in := a.in
+		if !a.driven {
+			in = s.input(k)
+		}
+		if s.Gone(k) {
+			s.world.Claims.Release(int32(k), math.Inf(-1))
+			continue
 		}
 		a.p.Update(dt, in)
 	}
 	s.world.Claims.Expire(s.t)
 }
 
-// keepAside is how far character k, heading along heading with its goal
-// dist away, turns to keep to one side of the characters ahead of it.
-func (s *Sim) keepAside(k int, heading, dist float64) float64 {
-	const reach, cone, most = 2.5, math.Pi / 3, 5 * math.Pi / 12
-	turn := 0.0
-	for j, r := range s.roots {
-		v := r.Sub(s.roots[k])
-		d := flat(v)
-		if j == k || d > reach || d > dist || s.agents[j].arrived >= 0 {
-			continue
+// input is what character k asks of its planner now.
+func (s *Sim) input(k int) planner.Input {
+	a := &s.agents[k]
+	if len(a.via) > 0 && (flat(a.via[0].Sub(s.roots[k])) < 1 || a.via[0].Sub(s.roots[k]).Dot(a.via[0].Sub(a.from)) < 0) {
+		a.from, a.via, a.best = a.via[0], a.via[1:], math.Inf(1)
+	}
+	target := a.goal
+	if len(a.via) > 0 {
+		target = a.via[0]
+	}
+	to := target.Sub(s.roots[k])
+	d := flat(to)
+	if d < a.best-0.05 {
+		a.best, a.progress = d, s.t
+	}
+	goal := math.Atan2(to[0], to[2])
+	switch {
+	case d < s.opt.Arrive && len(a.via) == 0:
+		if a.arrived < 0 {
+			a.arrived = s.t
 		}
-		// Only those coming the other way or across: a character
-		// following another keeps behind it.
-		g := s.agents[j].goal.Sub(r)
-		if math.Abs(math.Remainder(math.Atan2(g[0], g[2])-heading, 2*math.Pi)) < math.Pi/8 {
-			continue
+		return planner.Input{Heading: goal}
+	case s.t < a.aside:
+		// Progress counts again from where stepping aside ends.
+		a.best = d
+		goal = a.away
+	case s.t-a.progress > s.opt.Patience:
+		a.aside, a.progress = s.t+s.opt.Patience, s.t+s.opt.Patience
+		a.asides++
+		a.away = goal + a.side*math.Pi/2
+		if a.asides%2 == 0 {
+			a.away = s.awayFrom(k, a.away)
 		}
-		if off := math.Remainder(math.Atan2(v[0], v[2])-heading, 2*math.Pi); math.Abs(off) < cone {
-			turn += most * (1 - d/reach)
+		goal = a.away
+	}
+	heading, speed := s.steer(k, goal, d)
+	if len(a.via) == 0 {
+		speed = math.Min(speed, d) // slowing down near the goal, so as not to circle it
+	}
+	return planner.Input{Heading: heading, Speed: speed}
+}
+
+// grid sorts the characters still in the scene by their steering cell.
+func (s *Sim) grid() {
+	s.cells = s.cells[:0]
+	for k := range s.agents {
+		if !s.Gone(k) {
+			x, z := s.cellOf(s.roots[k])
+			s.cells = append(s.cells, cellAgent{x, z, k})
 		}
 	}
-	return min(turn, most)
+	slices.SortFunc(s.cells, func(a, b cellAgent) int {
+		if a.x != b.x {
+			return int(a.x - b.x)
+		}
+		if a.z != b.z {
+			return int(a.z - b.z)
+		}
+		return a.k - b.k
+	})
+}
+
+func (s *Sim) cellOf(p mgl64.Vec3) (int32, int32) {
+	reach := math.Max(nearReach, 2*Radius+2*s.opt.Speed*Horizon)
+	return int32(math.Floor(p[0] / reach)), int32(math.Floor(p[2] / reach))
+}
+
+// neighbours lists, by index, the characters in the scene in character
+// k's steering cell and the eight around it, itself left out.
+func (s *Sim) neighbours(k int) {
+	s.near = s.near[:0]
+	x, z := s.cellOf(s.roots[k])
+	for dx := int32(-1); dx <= 1; dx++ {
+		for dz := int32(-1); dz <= 1; dz++ {
+			i, _ := slices.BinarySearchFunc(s.cells, cellAgent{x + dx, z + dz, -1}, func(a, b cellAgent) int {
+				if a.x != b.x {
+					return int(a.x - b.x)
+				}
+				if a.z != b.z {
+					return int(a.z - b.z)
+				}
+				return a.k - b.k
+			})
+			for ; i < len(s.cells) && s.cells[i].x == x+dx && s.cells[i].z == z+dz; i++ {
+				if s.cells[i].k != k {
+					s.near = append(s.near, s.cells[i].k)
+				}
+			}
+		}
+	}
+	slices.Sort(s.near)
+}
+
+// awayFrom is the heading away from the characters within 2 m of
+// character k (the sum of the directions to them, reversed), or heading
+// when there are none.
+func (s *Sim) awayFrom(k int, heading float64) float64 {
+	var sum mgl64.Vec3
+	for _, j := range s.near {
+		v := s.roots[j].Sub(s.roots[k])
+		if d := flat(v); d < 2 && d > 0 {
+			sum = sum.Sub(v.Mul(1 / d))
+		}
+	}
+	if flat(sum) < 1e-9 {
+		return heading
+	}
+	return math.Atan2(sum[0], sum[2])
+}
+
+// Steering constants: the disc about each root that another's must keep
+// out of, and how far ahead a heading is judged.
+const (
+	Radius  = 0.4 // [Units: m]
+	Horizon = 3.0 // [Units: s]
+)
+
+// steer is the heading and speed character k should ask for, going
+// towards its next point (heading goal, dist away).
+func (s *Sim) steer(k int, goal, dist float64) (float64, float64) {
+	best, heading, speed := math.Inf(1), goal, s.opt.Speed
+	for _, frac := range [...]float64{1, 0.5, 0} {
+		v := frac * s.opt.Speed
+		for _, deg := range steerOffsets {
+			if frac == 0 && deg != 0 {
+				break
+			}
+			off := deg * math.Pi / 180
+			h := goal + off
+			tc := s.clearFor(k, h, v, math.Min(Horizon, dist/s.opt.Speed))
+			// Keeping to the right breaks the tie of two characters that meet
+			// head on: both turn the same way and pass.
+			cost := math.Abs(off) + 0.25*math.Max(off, 0) + 2.5*(Horizon-tc)/Horizon + slowCost*(1-frac)
+			if cost < best {
+				best, heading, speed = cost, h, v
+			}
+		}
+	}
+	return heading, speed
+}
+
+// slowCost is what steering gives up for walking at half speed or
+// standing: the cost of a heading 57° off at full speed, per unit of
+// speed lost.
+const slowCost = 1.0
+
+// steerOffsets are the headings steer weighs, off the goal's. [Units: °]
+var steerOffsets = [...]float64{0, -15, 15, -30, 30, -45, 45, -60, 60, -90, 90, -120, 120}
+
+// clearFor is how long character k walking along heading h at the desired
+// speed stays clear of every other character's disc (up to horizon).
+func (s *Sim) clearFor(k int, h, speed, horizon float64) float64 {
+	sn, cs := math.Sincos(h)
+	u := mgl64.Vec3{sn * speed, 0, cs * speed}
+	tc := horizon
+	for _, j := range s.near {
+		p := s.roots[j].Sub(s.roots[k])
+		if flat(p) > 2*Radius+s.opt.Speed*2*horizon {
+			continue
+		}
+		v := s.vels[j].Sub(u)
+		tc = math.Min(tc, firstContact(p[0], p[2], v[0], v[2], 2*Radius))
+	}
+	if s.walls != nil && speed > 0 {
+		tc = math.Min(tc, s.wallIn(s.roots[k], sn, cs, tc*speed)/speed)
+	}
+	return tc
+}
+
+// wallIn is how far a body walking from root along the horizontal unit
+// vector (sx, sz) goes before a wall, up to reach: rays at hip height from
+// its middle and from a shoulder's width either side, less a stride.
+func (s *Sim) wallIn(root mgl64.Vec3, sx, sz, reach float64) float64 {
+	const side, stride = 0.3, 0.4
+	best := reach
+	for _, off := range [3]float64{0, -side, side} {
+		o := mgl32.Vec3{float32(root[0] + off*sz), float32(root[1]), float32(root[2] - off*sx)}
+		r := scenes.Ray{Origin: o, Dir: mgl32.Vec3{float32(sx), 0, float32(sz)}, TMax: float32(reach + stride)}
+		if h, ok := s.walls.ClosestHit(r, nil); ok {
+			best = math.Min(best, math.Max(0, float64(h.T)-stride))
+		}
+	}
+	return best
+}
+
+// firstContact is when a point at (x, z) moving at (vx, vz) first comes
+// within r of the origin: 0 if it is already, +Inf if never.
+func firstContact(x, z, vx, vz, r float64) float64 {
+	c := x*x + z*z - r*r
+	if c <= 0 {
+		// Already within r: a walk that takes it farther is clear.
+		if x*vx+z*vz >= 0 {
+			return math.Inf(1)
+		}
+		return 0
+	}
+	a, b := vx*vx+vz*vz, x*vx+z*vz
+	disc := b*b - a*c
+	if b >= 0 || disc <= 0 || a == 0 {
+		return math.Inf(1)
+	}
+	return (-b - math.Sqrt(disc)) / a
 }
 
 // Time is the time since the start. [Units: s]
@@ -189,6 +423,16 @@ func (s *Sim) Len() int { return len(s.agents) }
 
 // Planner is character k's planner.
 func (s *Sim) Planner(k int) *planner.Planner { return s.agents[k].p }
+
+// Drive makes character k follow a player's input from the next Step on
+// (until the next Drive), instead of steering for its goal; it never
+// arrives. The others see it and plan around its claims as around any
+// character's.
+func (s *Sim) Drive(k int, in planner.Input) { s.agents[k].driven, s.agents[k].in = true, in }
+
+// Gone reports whether character k has left the scene: it has arrived
+// and SimOptions.Stay is not set.
+func (s *Sim) Gone(k int) bool { return !s.opt.Stay && s.agents[k].arrived >= 0 }
 
 // Arrived is when character k arrived at its goal, or -1.
 func (s *Sim) Arrived(k int) float64 { return s.agents[k].arrived }

@@ -1,10 +1,12 @@
 package crowd_test
 
 import (
+	"fmt"
 	"math"
 	"testing"
 
 	"github.com/foothold/foothold/crowd"
+	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -14,16 +16,22 @@ type runResult struct {
 	overlaps int     // frames with two bodies overlapping
 	arrived  int
 	last     float64 // when the last arrived
+	wait     float64 // the longest a character on its way stayed within 0.25 m
 	crowded  int
 }
 
-// runScenario runs sc for up to seconds (until every character arrives)
-// and checks every pair of bodies at every frame: the capsules posed by
-// forward kinematics, the distance between every pair of axes of two
-// characters whose roots are within 2.5 m.
+func (r runResult) String() string {
+	return fmt.Sprintf("%d arrived (the last at %.1f s), the longest wait %.1f s, bodies overlapping in %d frames (deepest %.3f m; negative: the smallest gap), %d choices refused for claims",
+		r.arrived, r.last, r.wait, r.overlaps, r.deepest, r.crowded)
+}
+
+// runScenario runs sc at 30 Hz for up to seconds (until every character
+// arrives) and checks every pair of bodies still in the scene at every
+// frame: the capsules posed by forward kinematics, the distance between
+// every pair of axes of two characters whose roots are within 2.5 m.
 func runScenario(t *testing.T, sc crowd.Scenario, opt crowd.SimOptions, seconds float64) runResult {
 	t.Helper()
-	setup := setupOn(t, sc.Mesh, false)
+	setup := setupOn(t, sc.Mesh, sc.Walls)
 	ad := loadAdult(t)
 	sim, err := crowd.NewSim(setup, ad.spaces, sc, opt)
 	if err != nil {
@@ -33,21 +41,31 @@ func runScenario(t *testing.T, sc crowd.Scenario, opt crowd.SimOptions, seconds 
 	res := runResult{deepest: math.Inf(-1)}
 	const dt = 1.0 / 30
 	bodies := make([][][2]mgl64.Vec3, sim.Len())
+	since := make([]float64, sim.Len())
+	from := make([]mgl64.Vec3, sim.Len())
+	for k := range from {
+		from[k] = sc.Agents[k].Start.Position
+	}
 	for sim.Time() < seconds {
 		sim.Step(dt)
 		for k := range bodies {
 			bodies[k] = capsules(m, sim.Planner(k).Pose())
+			if r := bodies[k][0][0]; math.Hypot(r[0]-from[k][0], r[2]-from[k][2]) > 0.25 {
+				from[k], since[k] = r, sim.Time()
+			} else if sim.Arrived(k) < 0 {
+				res.wait = math.Max(res.wait, sim.Time()-since[k])
+			}
 		}
 		overlap := false
 		for i := range bodies {
 			for j := i + 1; j < len(bodies); j++ {
 				ri, rj := bodies[i][0][0], bodies[j][0][0]
-				if math.Hypot(ri[0]-rj[0], ri[2]-rj[2]) > 2.5 {
+				if sim.Gone(i) || sim.Gone(j) || math.Hypot(ri[0]-rj[0], ri[2]-rj[2]) > 2.5 {
 					continue
 				}
 				for ci, a := range bodies[i] {
 					for cj, b := range bodies[j] {
-						d := m.Capsules[ci].Radius + m.Capsules[cj].Radius - segDist(a[0], a[1], b[0], b[1])
+						d := m.Capsules[ci].Radius + m.Capsules[cj].Radius - capsuleoracle.SegmentSegment(a[0], a[1], b[0], b[1])
 						res.deepest = math.Max(res.deepest, d)
 						overlap = overlap || d > 0
 					}
@@ -75,20 +93,68 @@ func runScenario(t *testing.T, sc crowd.Scenario, opt crowd.SimOptions, seconds 
 	return res
 }
 
-// TestCircleScenario sends 8 characters on a 4 m circle to the opposite
-// points at once: with claims on occupancy spaces every character arrives
-// and no two bodies ever overlap (every pair of capsules of two
-// characters, at every frame). The same steering without claims is
-// logged for comparison.
-func TestCircleScenario(t *testing.T) {
-	r := runScenario(t, crowd.Circle(8, 4), crowd.SimOptions{}, 30)
-	t.Logf("without claims: %d arrived (the last at %.1f s), bodies overlapping in %d frames, by %.3f m at most", r.arrived, r.last, r.overlaps, r.deepest)
-	r = runScenario(t, crowd.Circle(8, 4), crowd.SimOptions{Claims: crowd.SpaceClaims}, 30)
-	t.Logf("with claims: %d arrived (the last at %.1f s), %d choices refused for others' claims, the deepest overlap %.3f m (negative: the smallest gap)", r.arrived, r.last, r.crowded, r.deepest)
-	if r.arrived != 8 {
-		t.Errorf("%d of 8 arrived", r.arrived)
+// maxWait is the longest a character on its way may stay in place in the
+// scenario tests. [Units: s]
+const maxWait = 30
+
+// expectAll fails unless every one of n characters arrived, no two bodies
+// ever overlapped and none waited longer than maxWait.
+func expectAll(t *testing.T, r runResult, n int) {
+	t.Helper()
+	if r.arrived != n {
+		t.Errorf("%d of %d arrived", r.arrived, n)
 	}
 	if r.overlaps > 0 {
 		t.Errorf("bodies overlap in %d frames, by %.3f m at most", r.overlaps, r.deepest)
+	}
+	if r.wait > maxWait {
+		t.Errorf("a character waited %.1f s", r.wait)
+	}
+}
+
+// TestCircleScenario sends 8, 20 and 50 characters on a circle to the
+// opposite points at once: with claims on occupancy spaces every
+// character arrives, no two bodies ever overlap (every pair of capsules of
+// two characters, at every frame) and none waits longer than maxWait. The
+// same steering without claims is logged for 20, for comparison.
+func TestCircleScenario(t *testing.T) {
+	r := runScenario(t, crowd.Circle(20, crowd.CircleRadius(20)), crowd.SimOptions{}, 60)
+	t.Logf("20 without claims: %v", r)
+	for _, n := range []int{8, 20, 50} {
+		if n == 50 && testing.Short() {
+			continue
+		}
+		r := runScenario(t, crowd.Circle(n, crowd.CircleRadius(n)), crowd.SimOptions{Claims: crowd.SpaceClaims}, 90)
+		t.Logf("%d with claims: %v", n, r)
+		expectAll(t, r, n)
+	}
+}
+
+// TestCrossingScenario sends two groups of 25 across each other's path.
+func TestCrossingScenario(t *testing.T) {
+	n := 25
+	if testing.Short() {
+		n = 6
+	}
+	r := runScenario(t, crowd.Crossing(n), crowd.SimOptions{Claims: crowd.SpaceClaims}, 90)
+	t.Logf("2×%d: %v", n, r)
+	expectAll(t, r, 2*n)
+}
+
+// TestWalledScenarios runs the hallway (two groups of 25 meeting in a
+// corridor) and the bottleneck (50 leaving a room by one door), whose
+// planners also keep the body clear of the walls, for 30 s: no two bodies
+// may ever overlap. How many arrive is logged: in both, most do not yet
+// (see docs/crowds.md).
+func TestWalledScenarios(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the walled scenarios take a minute")
+	}
+	for _, sc := range []crowd.Scenario{crowd.Hallway(25), crowd.Bottleneck(50)} {
+		r := runScenario(t, sc, crowd.SimOptions{Claims: crowd.SpaceClaims}, 30)
+		t.Logf("%s, %d characters, 30 s: %v", sc.Name, len(sc.Agents), r)
+		if r.overlaps > 0 {
+			t.Errorf("%s: bodies overlap in %d frames, by %.3f m at most", sc.Name, r.overlaps, r.deepest)
+		}
 	}
 }

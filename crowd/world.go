@@ -3,8 +3,8 @@ package crowd
 import (
 	"math"
 
-	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/occupancy"
+	"github.com/foothold/foothold/planner"
 )
 
 // World is the ground many characters share: the occupancy spaces of
@@ -12,6 +12,50 @@ import (
 type World struct {
 	Spaces *occupancy.Spaces
 	Claims *Reservations
+	// stand is the circle about a standing character's root that holds
+	// every way it may stand or turn on the spot (with a margin), for
+	// the actions in standing; a character whose claim ends standing
+	// holds it.
+	stand    occupancy.Space
+	standing []bool
+}
+
+// StandMargin is how much wider than the standing and turning moves
+// themselves the circle a standing character holds is: room for the warp
+// to move them. [Units: m]
+const StandMargin = 0.05
+
+// SetStanding says which actions a character performs standing still or
+// turning on the spot (a library's idle and pivot actions): a character
+// whose claim ends in one of them holds the circle about its root that
+// holds them all, so that it can always go on standing or turn, whatever
+// the others claim meanwhile.
+func (w *World) SetStanding(actions []int32) {
+	w.standing = make([]bool, w.Spaces.Len())
+	r := 0.0
+	for _, a := range actions {
+		w.standing[a] = true
+		for _, sp := range w.Spaces.Action(int(a)) {
+			c := sp.BCH.Root()
+			r = math.Max(r, math.Hypot(c.X, c.Z)+c.R)
+		}
+	}
+	w.stand = occupancy.Space{BCH: occupancy.Cylinder(0, 0, r+StandMargin)}
+}
+
+// StandRadius is the radius of the circle a standing character holds
+// (zero before SetStanding). [Units: m]
+func (w *World) StandRadius() float64 {
+	if len(w.standing) == 0 {
+		return 0
+	}
+	return w.stand.BCH.Root().R
+}
+
+// standsIn reports whether the last of moves is a standing one.
+func (w *World) standsIn(moves []planner.Move) bool {
+	last := moves[len(moves)-1].Action
+	return int(last) < len(w.standing) && w.standing[last]
 }
 
 // NewWorld makes a world for characters performing the actions whose
@@ -30,29 +74,44 @@ type Member struct {
 // Member is character id of the world.
 func (w *World) Member(id int32) *Member { return &Member{w: w, id: id} }
 
-// Free reports whether action a, performed from frame f from time start
-// on, meets no other character's claim: none of its spaces meets one whose
-// time window overlaps its own.
-func (m *Member) Free(a int32, f action.Frame, start float64) bool {
-	for _, sp := range m.w.Spaces.Action(int(a)) {
-		if m.w.Claims.Meets(m.id, sp, f, start) {
+// Free reports whether the moves meet no other character's claim: none
+// of their spaces meets one whose time window overlaps its own.
+func (m *Member) Free(moves []planner.Move) bool {
+	if len(moves) > 0 && m.w.standsIn(moves) {
+		last := moves[len(moves)-1]
+		if m.w.Claims.Meets(m.id, m.w.stand, last.Frame, last.Start) {
 			return false
+		}
+	}
+	for _, mv := range moves {
+		for _, sp := range m.w.Spaces.Action(int(mv.Action)) {
+			if m.w.Claims.Meets(m.id, sp, mv.Frame, mv.Start) {
+				return false
+			}
 		}
 	}
 	return true
 }
 
 // Claim replaces the character's claims on the future (those ending after
-// start) by action a's spaces, performed from frame f from start on, the
-// last held until the next claim: where it will stand if it cannot go on.
-func (m *Member) Claim(a int32, f action.Frame, start float64) {
-	m.w.Claims.Release(m.id, start)
-	sps := m.w.Spaces.Action(int(a))
-	for k, sp := range sps {
-		hold := 0.0
-		if k == len(sps)-1 {
-			hold = math.Inf(1)
+// the first move's start) by the moves' spaces, those of the last held
+// until the next claim: where it will stand if it cannot go on.
+func (m *Member) Claim(moves []planner.Move) {
+	if len(moves) == 0 {
+		return
+	}
+	m.w.Claims.Release(m.id, moves[0].Start)
+	for i, mv := range moves {
+		sps := m.w.Spaces.Action(int(mv.Action))
+		for _, sp := range sps {
+			hold := 0.0
+			if i == len(moves)-1 {
+				hold = math.Inf(1)
+			}
+			m.w.Claims.Reserve(m.id, sp, mv.Frame, mv.Start, hold)
 		}
-		m.w.Claims.Reserve(m.id, sp, f, start, hold)
+	}
+	if last := moves[len(moves)-1]; m.w.standsIn(moves) {
+		m.w.Claims.Reserve(m.id, m.w.stand, last.Frame, last.Start, math.Inf(1))
 	}
 }

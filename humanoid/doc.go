@@ -2,7 +2,9 @@
 // the CMU joint hierarchy and names (so CMU captures join its library
 // without retargeting), and procedurally generated clips for the default
 // action library — walking, turning, stepping up and down, hopping a gap,
-// climbing onto a ledge, vaulting a box, stopping, idling and starting.
+// climbing onto a ledge, vaulting a box, stopping, idling and starting —
+// and the moves of characters among others (CrowdClips): a short step,
+// turning on the spot and stepping back.
 //
 // A clip is generated as a script of per-frame targets (root path and
 // heading, ankle positions and foot orientation, planted hands or arm swing)

@@ -80,7 +80,7 @@ func TestMirrorImages(t *testing.T) {
 // ankle at its target (the IK reached it) and the sole on the ground.
 func TestPlantsReached(t *testing.T) {
 	r := newRig()
-	for _, rc := range recipes() {
+	for _, rc := range append(recipes(), crowdRecipes()...) {
 		c := r.render(rc.script, rc.duration, false)
 		n := r.sk.NumJoints()
 		pos := c.Positions()
@@ -114,7 +114,7 @@ func TestPlantsReached(t *testing.T) {
 // past it).
 func TestRootContinuous(t *testing.T) {
 	worstV, worstA := 0.0, 0.0
-	for _, c := range Clips() {
+	for _, c := range append(Clips(), CrowdClips()...) {
 		n := c.Clip.Skeleton.NumJoints()
 		tr := func(f int) mgl64.Vec3 { return c.Clip.Trans[f*n] }
 		for f := 1; f < c.Clip.Frames(); f++ {

@@ -86,10 +86,11 @@ func recipes() []recipe {
 
 // Clips generates every built-in clip, left- and right-footed versions
 // next to each other.
-func Clips() []Clip {
+func Clips() []Clip { return renderAll(recipes()) }
+
+func renderAll(all []recipe) []Clip {
 	r := newRig()
 	var out []Clip
-	all := recipes()
 	byBase := map[string]recipe{}
 	for _, rc := range all {
 		byBase[rc.base] = rc

@@ -2,6 +2,7 @@ package library
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
@@ -41,6 +42,22 @@ var successors = map[string][]string{
 	"start":        {"walk", "turn-left", "turn-right", "step-up-15", "step-down-30"},
 }
 
+// crowdSuccessors join the crowd's moves (DefaultOptions.Crowd) to the
+// graph: the short step wherever a walk may go, and from standing,
+// turning on the spot or stepping back before idling or starting.
+var crowdSuccessors = map[string][]string{
+	"start":       {"stop", "walk-short"},
+	"walk":        {"walk-short"},
+	"turn-left":   {"walk-short"},
+	"turn-right":  {"walk-short"},
+	"walk-short":  {"walk", "walk-short", "turn-left", "turn-right", "stop"},
+	"stop":        {"pivot-left", "pivot-right", "step-back"},
+	"idle":        {"pivot-left", "pivot-right", "step-back"},
+	"pivot-left":  {"idle", "start", "pivot-left", "pivot-right", "step-back"},
+	"pivot-right": {"idle", "start", "pivot-left", "pivot-right", "step-back"},
+	"step-back":   {"idle", "start", "pivot-left", "pivot-right", "step-back"},
+}
+
 // TableIStart is the state the paper's Table I experiment unrolls from:
 // the character has just started walking on its left foot.
 const TableIStart = "start.l"
@@ -51,6 +68,10 @@ type DefaultOptions struct {
 	// straight walk): one gait cycle of it, looped, joins the library as
 	// the actions cmu-walk.1 and cmu-walk.2 (a half-cycle each).
 	MocapWalk string
+	// Crowd adds the moves of characters among others: a short, slow step
+	// (0.35 m), turning 90° on the spot either way, and stepping back
+	// 0.3 m from standing.
+	Crowd bool
 }
 
 // Default builds the built-in action library and its state graph: the
@@ -59,6 +80,9 @@ type DefaultOptions struct {
 func Default(opt DefaultOptions) (*action.Library, *actiongraph.Graph, error) {
 	lib := action.NewLibrary()
 	clips := humanoid.Clips()
+	if opt.Crowd {
+		clips = append(clips, humanoid.CrowdClips()...)
+	}
 	type info struct {
 		base     string
 		from, to humanoid.Boundary
@@ -77,7 +101,11 @@ func Default(opt DefaultOptions) (*action.Library, *actiongraph.Graph, error) {
 	}
 	next := map[string][]string{}
 	for _, hc := range clips {
-		for _, base := range successors[hc.Base] {
+		bases := successors[hc.Base]
+		if opt.Crowd {
+			bases = append(slices.Clone(bases), crowdSuccessors[hc.Base]...)
+		}
+		for _, base := range bases {
 			for _, other := range clips {
 				if other.Base == base && other.From == hc.To {
 					next[hc.Name] = append(next[hc.Name], other.Name)

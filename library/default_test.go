@@ -78,9 +78,31 @@ func TestDefaultBoneLengths(t *testing.T) {
 // Every dock's effector stays within 1 cm of where it was when the dock
 // began, and the docks are the contacts the generator planned.
 func TestDefaultDocksHold(t *testing.T) {
-	lib, _ := defaultWithMocap(t)
+	for _, lib := range libraries(t) {
+		docksHold(t, lib.lib)
+	}
+}
+
+// libraries are the default library (with cmu-walk when the shared data
+// is there) and the one with the crowd's moves.
+func libraries(t *testing.T) []struct {
+	lib *action.Library
+	g   *actiongraph.Graph
+} {
+	lib, g := defaultWithMocap(t)
+	crowdLib, crowdG, err := Default(DefaultOptions{Crowd: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []struct {
+		lib *action.Library
+		g   *actiongraph.Graph
+	}{{lib, g}, {crowdLib, crowdG}}
+}
+
+func docksHold(t *testing.T, lib *action.Library) {
 	planned := map[string][]humanoid.Interval{}
-	for _, hc := range humanoid.Clips() {
+	for _, hc := range append(humanoid.Clips(), humanoid.CrowdClips()...) {
 		planned[hc.Name] = hc.Planned
 	}
 	for _, a := range lib.Actions {
@@ -159,7 +181,12 @@ func rootVelocity(a *action.Action, f0, dir int, frame motion.RootPoint) mgl64.V
 // Consecutive actions meet without a pose jump: every joint within 2 cm,
 // the root velocity within 0.2 m/s.
 func TestDefaultSeams(t *testing.T) {
-	lib, g := defaultWithMocap(t)
+	for _, l := range libraries(t) {
+		seams(t, l.lib, l.g)
+	}
+}
+
+func seams(t *testing.T, lib *action.Library, g *actiongraph.Graph) {
 	edges := 0
 	for s, a := range lib.Actions {
 		tr := a.Clip.Trajectory(a.Effectors.Hips)

@@ -54,6 +54,9 @@ func (s *Spaces) Action(a int) []Space { return s.spaces[s.first[a]:s.first[a+1]
 // Options are the options the spaces were built with, defaults filled in.
 func (s *Spaces) Options() Options { return s.opt }
 
+// Len is the number of actions.
+func (s *Spaces) Len() int { return len(s.first) - 1 }
+
 // SizeBytes is the memory the hierarchies take.
 func (s *Spaces) SizeBytes() int { return len(s.nodes)*16 + len(s.spaces)*48 + len(s.first)*4 }
 

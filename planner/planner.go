@@ -51,21 +51,30 @@ type Config struct {
 	// after OnStep returns: copy what you keep.
 	OnStep func(*Step)
 	// Others, when set, are the other characters of a crowd: an action is
-	// started only when it keeps clear of their claims, and then claimed.
+	// started only when it and its brake (the shortest way from its end to
+	// standing still, known to be supported) keep clear of their claims,
+	// and then both are claimed; the brake claimed with the current action
+	// may always be taken.
 	Others Others
 }
 
 // Others is the rest of a crowd as one character sees it: the ground the
 // other characters have claimed over time.
 type Others interface {
-	// Free reports whether action a (a library index), performed from
-	// frame f from time start on (seconds since the planners started),
-	// keeps clear of every other character's claim.
-	Free(a int32, f action.Frame, start float64) bool
-	// Claim claims the ground action a will take, performed from frame f
-	// from time start on, and the ground it will stand on after it until
-	// the next claim, in place of the character's claims on the future.
-	Claim(a int32, f action.Frame, start float64)
+	// Free reports whether the moves, one after the other, keep clear of
+	// every other character's claim.
+	Free(moves []Move) bool
+	// Claim claims the ground the moves will take, and the ground the
+	// character will stand on after the last until its next claim, in
+	// place of its claims on the future.
+	Claim(moves []Move)
+}
+
+// Move is an action performed from a frame from a time on.
+type Move struct {
+	Action int32        // library index
+	Frame  action.Frame // [Units: m, rad] world
+	Start  float64      // [Units: s] since the planners started
 }
 
 // Step is one action the planner chose and performed.
@@ -117,6 +126,8 @@ type Planner struct {
 	refused int     // warped choices refused for the body, since the start
 	crowded int     // choices refused for other characters' claims, since the start
 	taken   []int32 // the root's children refused this Update for others' claims
+	moves   []Move  // an action and its brake, for Others
+	brake   int32   // the first action of the brake claimed last (-1: none)
 	// start is where the start action, which the planner cannot refuse,
 	// puts the body into the scene (startHit).
 	start    ccd.Contact
@@ -232,6 +243,7 @@ func (p *Planner) reserve() {
 	p.used = make([]used, 0, docks)
 	p.feas = make([]int32, 0, choices)
 	p.taken = make([]int32, 0, choices)
+	p.moves = make([]Move, 0, 1+maxBrake)
 	p.surf.q = p.setup.query
 	p.surf.src = make([]mgl64.Vec3, 0, dock.MaxPoints)
 	p.surf.dst = make([]mgl64.Vec3, 0, dock.MaxPoints)
@@ -333,23 +345,29 @@ func (p *Planner) begin(c int32) (bool, error) {
 		p.refused++
 		return false, nil
 	}
-	start := p.clock - p.t
-	if c > 0 && p.cfg.Others != nil && !p.cfg.Others.Free(n.Action, w.Frame, start) {
-		p.taken = append(p.taken, c) // for this Update only: the others move on
-		p.step.Refused++
-		p.step.Crowded++
-		p.crowded++
-		return false, nil
-	}
-	if p.cfg.Others != nil {
-		p.cfg.Others.Claim(n.Action, w.Frame, start)
-	}
-	p.cur, p.act = w, a
-	p.next = 1 - p.next
 	// The plan goes on from the warped action: its frame (with the turn)
 	// moved by where the root spring will have taken it.
 	root := w.Frame
 	root.Position = root.Position.Add(w.EndOffset)
+	if p.cfg.Others != nil {
+		moves := p.withBrake(n.Action, w.Frame, root, p.clock-p.t)
+		// The brake claimed with the action before is this character's
+		// own: it may always stop.
+		if c > 0 && n.Action != p.brake && !p.cfg.Others.Free(moves) {
+			p.taken = append(p.taken, c) // for this Update only: the others move on
+			p.step.Refused++
+			p.step.Crowded++
+			p.crowded++
+			return false, nil
+		}
+		p.cfg.Others.Claim(moves)
+		p.brake = -1
+		if len(moves) > 1 {
+			p.brake = moves[1].Action
+		}
+	}
+	p.cur, p.act = w, a
+	p.next = 1 - p.next
 	p.step.Commit = actiongraph.CommitStats{}
 	switch {
 	case c == 0 || p.cfg.Replan:
@@ -371,13 +389,50 @@ func (p *Planner) begin(c int32) (bool, error) {
 	return true, nil
 }
 
+// withBrake is action a performed from frame f from start on, followed by
+// the shortest way from its end to standing, placed as the plan will
+// place them (from plan, a's frame in the plan): a character starts an
+// action only when it can also stop after it.
+func (p *Planner) withBrake(a int32, f, plan action.Frame, start float64) []Move {
+	lib := p.setup.Library()
+	p.moves = append(p.moves[:0], Move{a, f, start})
+	for _, b := range p.setup.brake[a] {
+		last := p.moves[len(p.moves)-1]
+		prev := lib.Actions[last.Action]
+		plan = plan.Then(prev.Delta)
+		p.moves = append(p.moves, Move{b, plan, last.Start + prev.Duration()})
+	}
+	return p.moves
+}
+
+// canBrake reports whether the character could stop after child c of the
+// plan: in a crowd, where it claims its brake with every action, the
+// brake's first action must be known supported (and clear of the scene)
+// after c.
+func (p *Planner) canBrake(c int32) bool {
+	if p.cfg.Others == nil {
+		return true
+	}
+	n := &p.tree.Nodes[c]
+	b := p.setup.brake[n.Action]
+	if len(b) == 0 || b[0] == n.Action {
+		return true
+	}
+	for k := n.FirstChild; k < n.FirstChild+n.NumChildren; k++ {
+		if p.tree.Nodes[k].Action == b[0] {
+			return p.tree.Nodes[k].Status == actiongraph.Supported
+		}
+	}
+	return false
+}
+
 // choose scores the root's feasible children against the input.
 func (p *Planner) choose(in Input) (int32, bool) {
 	p.feas = p.tree.Feasible(p.feas[:0])
 	lib := p.setup.Library()
 	best, bestScore := int32(-1), math.Inf(1)
 	for _, c := range p.feas {
-		if slices.Contains(p.taken, c) {
+		if slices.Contains(p.taken, c) || !p.canBrake(c) {
 			continue
 		}
 		n := &p.tree.Nodes[c]
@@ -403,7 +458,9 @@ func (p *Planner) score(n *actiongraph.Node, a *action.Action, in Input) float64
 		score += 0.6 * math.Abs(math.Remainder(dir-in.Heading, 2*math.Pi))
 		score += 0.4 * math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
 	case in.Speed > 0:
-		score += 1.5 // standing still when asked to move
+		// Standing still when asked to move, the better the more it ends
+		// facing the heading (turning on the spot).
+		score += 1.5 + 0.4*math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
 	}
 	tags := p.setup.tags[n.Action]
 	if in.Request != 0 {

@@ -2,7 +2,9 @@ package planner
 
 import (
 	"fmt"
+	"math"
 	"math/bits"
+	"slices"
 	"sort"
 
 	"github.com/foothold/foothold/action"
@@ -27,6 +29,7 @@ type Setup struct {
 	tags      []Tags                    // per action
 	tagNames  []string                  // bit i of a Tags is tagNames[i]
 	athletic  Tags                      // climb, vault and hop: only when asked for
+	brake     [][]int32                 // per action: the shortest way from its end to standing still
 	sweeps    *ccd.Sweeps               // the body's sweeps of every action; nil: docks only
 	scene     *ccd.Scene                // the scene as the body's checker sees it
 }
@@ -92,7 +95,8 @@ func NewSetupWith(g *actiongraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setu
 		m, _ := s.Tags(a.Tags...)
 		s.tags = append(s.tags, m)
 	}
-	s.athletic = s.known("climb", "vault", "hop")
+	s.athletic = s.known("climb", "vault", "hop", "back")
+	s.brake = brakes(g, s.tags, s.known("idle"))
 	if o.Body {
 		if err := s.measureBody(o); err != nil {
 			return nil, err
@@ -179,3 +183,60 @@ func (s *Setup) Graph() *actiongraph.Graph { return s.graph }
 
 // Querier is the geo-querier planned with.
 func (s *Setup) Querier() *geoquery.Tree { return s.query }
+
+// maxBrake is the most actions a brake takes.
+const maxBrake = 3
+
+// brakes finds, for every action, the shortest way from its end to
+// standing still: an action that may be followed by one tagged idle ends
+// standing, and its brake is that idle action (an idle action's is itself);
+// any other's is the successors (at most two) leading to such an action
+// that travel least, then the idle. An action with no such way has none.
+func brakes(g *actiongraph.Graph, tags []Tags, idle Tags) [][]int32 {
+	lib := g.Library
+	idleAfter := func(a int32) int32 {
+		for _, b := range g.Next(a) {
+			if tags[b]&idle != 0 {
+				return b
+			}
+		}
+		return -1
+	}
+	travel := func(a int32) float64 {
+		d := lib.Actions[a].Delta.Translation
+		return math.Hypot(d[0], d[2])
+	}
+	out := make([][]int32, len(lib.Actions))
+	for a := range lib.Actions {
+		switch {
+		case idle == 0:
+			continue
+		case tags[a]&idle != 0:
+			// Standing still goes on standing still.
+			if slices.Contains(g.Next(int32(a)), int32(a)) {
+				out[a] = []int32{int32(a)}
+			}
+			continue
+		case idleAfter(int32(a)) >= 0:
+			out[a] = []int32{idleAfter(int32(a))}
+			continue
+		}
+		best := math.Inf(1)
+		for _, b := range g.Next(int32(a)) {
+			if i := idleAfter(b); i >= 0 && travel(b) < best {
+				best, out[a] = travel(b), []int32{b, i}
+			}
+		}
+		if out[a] != nil {
+			continue
+		}
+		for _, b := range g.Next(int32(a)) {
+			for _, c := range g.Next(b) {
+				if i := idleAfter(c); i >= 0 && travel(b)+travel(c) < best {
+					best, out[a] = travel(b)+travel(c), []int32{b, c, i}
+				}
+			}
+		}
+	}
+	return out
+}

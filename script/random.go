@@ -1,8 +1,12 @@
 package script
 
 import (
+	"fmt"
 	"math"
 	"math/bits"
+
+	"github.com/foothold/foothold/action"
+	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/planner"
@@ -68,4 +72,31 @@ func RandomWalkWhere(foot *supporttree.Tree, open [][3]int32, rng *scenes.RNG, s
 		s = RandomWalk(foot, open, rng, seconds, every)
 	}
 	return s
+}
+
+// OpenFloorFrames stands a character, facing +Z, on up to n open-floor
+// positions (OpenFloor) drawn with rng, and lists every open-floor
+// position in world coordinates (for routes across the floor).
+func OpenFloorFrames(foot *supporttree.Tree, bvh *scenes.BVH, n int, rng *scenes.RNG) ([]action.Frame, []mgl64.Vec3, error) {
+	open := OpenFloor(foot)
+	if len(open) == 0 {
+		return nil, nil, fmt.Errorf("no open floor")
+	}
+	inc := float64(foot.Lattice().Linear)
+	points := make([]mgl64.Vec3, len(open))
+	for i, p := range open {
+		points[i] = mgl64.Vec3{float64(p[0]) * inc, float64(p[1]) * inc, float64(p[2]) * inc}
+	}
+	var frames []action.Frame
+	for range n {
+		p := open[rng.Intn(len(open))]
+		s := &Script{X: float64(p[0]) * inc, Z: float64(p[2]) * inc, Y: float64(p[1])*inc + 0.3}
+		if f, err := s.Start(bvh); err == nil {
+			frames = append(frames, f)
+		}
+	}
+	if len(frames) == 0 {
+		return nil, nil, fmt.Errorf("no floor found under the open-floor positions")
+	}
+	return frames, points, nil
 }

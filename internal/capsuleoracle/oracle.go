@@ -232,3 +232,30 @@ func (s *Scene) near(t int, a, b mgl64.Vec3, pad float64) bool {
 	}
 	return true
 }
+
+// SegmentSegment is the distance between segments p1–q1 and p2–q2: the
+// least of the four end-to-segment distances and, when the closest points
+// of the two lines both fall inside their segments, their distance.
+func SegmentSegment(p1, q1, p2, q2 mgl64.Vec3) float64 {
+	best := math.Min(math.Min(PointSegment(p1, p2, q2), PointSegment(q1, p2, q2)), math.Min(PointSegment(p2, p1, q1), PointSegment(q2, p1, q1)))
+	d1, d2, w := q1.Sub(p1), q2.Sub(p2), p1.Sub(p2)
+	a, b, c, e, f := d1.Dot(d1), d1.Dot(d2), d1.Dot(w), d2.Dot(d2), d2.Dot(w)
+	if den := a*e - b*b; den > 1e-12 {
+		s, t := (b*f-c*e)/den, (a*f-b*c)/den
+		if s >= 0 && s <= 1 && t >= 0 && t <= 1 {
+			best = math.Min(best, p1.Add(d1.Mul(s)).Sub(p2.Add(d2.Mul(t))).Len())
+		}
+	}
+	return best
+}
+
+// Axes poses body m by forward kinematics (the skeleton's joint
+// translations and rotations) and appends each capsule's axis in the world
+// to out; pos and world are room for the joints' positions and rotations.
+func Axes(m *body.Model, trans []mgl64.Vec3, rot []mgl64.Quat, pos []mgl64.Vec3, world []mgl64.Quat, out [][2]mgl64.Vec3) [][2]mgl64.Vec3 {
+	m.Skeleton.FK(trans, rot, pos, world)
+	for _, c := range m.Capsules {
+		out = append(out, [2]mgl64.Vec3{pos[c.Joint].Add(world[c.Joint].Rotate(c.A)), pos[c.Joint].Add(world[c.Joint].Rotate(c.B))})
+	}
+	return out
+}
