@@ -1,6 +1,7 @@
 package export
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/foothold/foothold/motion"
@@ -32,9 +33,11 @@ const (
 	capsuleRings    = 4
 )
 
-// addBody adds a mesh of the capsules skinned to the skeleton's nodes
-// (0 .. joints-1) in its rest pose, on a root node of its own.
-func addBody(doc *gltf.Document, sk *motion.Skeleton, caps []Capsule) {
+// addBody adds a mesh of the capsules in the skeleton's rest pose, and for
+// each skeleton whose root node is in roots a skin binding it to that
+// skeleton's nodes (root .. root+joints-1) and a node of its own showing
+// the mesh with that skin.
+func addBody(doc *gltf.Document, sk *motion.Skeleton, caps []Capsule, roots []int) {
 	rest := sk.RestPositions()
 	var pos, nrm [][3]float32
 	var joints [][4]uint16
@@ -55,12 +58,10 @@ func addBody(doc *gltf.Document, sk *motion.Skeleton, caps []Capsule) {
 		}
 	}
 	ibm := make([][4][4]float32, sk.NumJoints())
-	all := make([]int, sk.NumJoints())
 	for j, p := range rest {
 		ibm[j] = [4][4]float32{{1, 0, 0, float32(-p[0])}, {0, 1, 0, float32(-p[1])}, {0, 0, 1, float32(-p[2])}, {0, 0, 0, 1}} // [row][column]
-		all[j] = j
 	}
-	doc.Skins = []*gltf.Skin{{Name: "skeleton", Joints: all, InverseBindMatrices: gltf.Index(modeler.WriteAccessor(doc, gltf.TargetNone, ibm)), Skeleton: gltf.Index(0)}}
+	ibmAcc := modeler.WriteAccessor(doc, gltf.TargetNone, ibm)
 	prim := &gltf.Primitive{
 		Attributes: gltf.PrimitiveAttributes{
 			gltf.POSITION: modeler.WritePosition(doc, pos), gltf.NORMAL: modeler.WriteNormal(doc, nrm),
@@ -69,8 +70,19 @@ func addBody(doc *gltf.Document, sk *motion.Skeleton, caps []Capsule) {
 		Indices: gltf.Index(modeler.WriteIndices(doc, idx)),
 	}
 	doc.Meshes = []*gltf.Mesh{{Name: "body", Primitives: []*gltf.Primitive{prim}}}
-	doc.Nodes = append(doc.Nodes, &gltf.Node{Name: "body", Mesh: gltf.Index(0), Skin: gltf.Index(0)})
-	doc.Scenes[0].Nodes = append(doc.Scenes[0].Nodes, len(doc.Nodes)-1)
+	for i, root := range roots {
+		joints := make([]int, sk.NumJoints())
+		for j := range joints {
+			joints[j] = root + j
+		}
+		skin, node := "skeleton", "body"
+		if len(roots) > 1 {
+			skin, node = fmt.Sprintf("c%03d/skeleton", i), fmt.Sprintf("c%03d/body", i)
+		}
+		doc.Skins = append(doc.Skins, &gltf.Skin{Name: skin, Joints: joints, InverseBindMatrices: gltf.Index(ibmAcc), Skeleton: gltf.Index(root)})
+		doc.Nodes = append(doc.Nodes, &gltf.Node{Name: node, Mesh: gltf.Index(0), Skin: gltf.Index(i)})
+		doc.Scenes[0].Nodes = append(doc.Scenes[0].Nodes, len(doc.Nodes)-1)
+	}
 }
 
 // capsuleMesh tessellates the capsule about a–b of radius r: vertices,

@@ -36,6 +36,7 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 	pngDir := fs.String("png", "", "write a picture strip of each action into this folder")
 	bvhDir := fs.String("bvh", "", "write each action's clip as BVH into this folder")
 	mocap := fs.String("mocap", "", "also add one looped gait cycle of this CMU walk (cmu-walk.bvh)")
+	crowdMoves := fs.Bool("crowd", false, "also add the crowd's moves (a short step, turning on the spot, stepping back)")
 	graphOut := fs.String("graph", "", "write the state graph as YAML to this file")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per action")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -45,7 +46,7 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner actions: unexpected argument %q\n", fs.Arg(0))
 		return 1
 	}
-	lib, g, err := library.Default(library.DefaultOptions{MocapWalk: *mocap})
+	lib, g, err := library.Default(library.DefaultOptions{MocapWalk: *mocap, Crowd: *crowdMoves})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner actions: %v\n", err)
 		return 1

@@ -8,6 +8,7 @@
 //	planner plan [--scene S] [--depth N] [--png FILE] [--prune] [--json]
 //	planner profile [--scene S] [--z Z] [--json]
 //	planner walks [--scene S] [--starts N] [--seconds S] [--seed N] [--work N] [--json]
+//	planner crowd [--scenario NAME] [--agents N] [--scene S] [--seconds T] [--claims K] [--out DIR] [--json]
 //
 // With no command it runs a built-in scripted walk through builtin:stepping
 // (support data built on first use and cached in the user's cache folder),
@@ -17,7 +18,10 @@
 // draws the action library; bench runs the paper's Table I; plan draws an
 // unrolled plan; profile walks a line through a scene with Algorithm 1;
 // walks drives random-start walks and reports the cost of every Update and
-// what re-entrant planning saves. Every command takes the scene options
+// what re-entrant planning saves; crowd runs many characters in one scene
+// (the scenarios circle, crossing, hallway, bottleneck and random), each
+// planning around the ground the others claim, and writes their motion
+// into one glb, one BVH each, a picture of their paths and a summary. Every command takes the scene options
 // --scale, --up and --exclude-node.
 package main
 
@@ -79,6 +83,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runProfile(args[1:], stdout, stderr)
 		case "walks":
 			return runWalks(args[1:], stdout, stderr)
+		case "crowd":
+			return runCrowd(args[1:], stdout, stderr)
 		}
 	}
 	return runMain(args, stdout, stderr)

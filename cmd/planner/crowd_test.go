@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/motion"
+)
+
+// planner crowd: six characters on a circle all arrive without their
+// bodies meeting; the run writes one glb (which validates), one BVH per
+// character (reading back with a frame per simulated frame) and the
+// summary; the same run again writes the same BVH bytes.
+func TestCrowdCircle(t *testing.T) {
+	var sums [2]crowdSummary
+	var bvh [2][]byte
+	for i := range sums {
+		dir := t.TempDir()
+		var out, errOut bytes.Buffer
+		if code := run([]string{"crowd", "--scenario", "circle", "--agents", "6", "--seconds", "30", "--out", dir, "--json"}, &out, &errOut); code != 0 {
+			t.Fatalf("exit %d: %s", code, errOut.String())
+		}
+		if err := json.Unmarshal(out.Bytes(), &sums[i]); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if bvh[i], err = os.ReadFile(filepath.Join(dir, "bvh", "c003.bvh")); err != nil {
+			t.Fatal(err)
+		}
+		c, err := motion.LoadBVH(filepath.Join(dir, "bvh", "c003.bvh"), motion.BVHOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := int(sums[i].SecondsRun*sums[i].FPS+0.5) + 1; c.Frames() != want {
+			t.Errorf("the BVH has %d frames, want %d", c.Frames(), want)
+		}
+		shareddata.ValidateGLTF(t, filepath.Join(dir, "crowd.glb"))
+		if _, err := os.Stat(filepath.Join(dir, "paths.png")); err != nil {
+			t.Error(err)
+		}
+	}
+	s := sums[0]
+	t.Logf("%+v", s)
+	if s.Agents != 6 || s.Arrived != 6 || s.Overlaps != 0 || s.Deepest >= 0 || s.MeanSpeed <= 0.3 || len(s.Files) != 6+3 {
+		t.Errorf("%+v", s)
+	}
+	if !bytes.Equal(bvh[0], bvh[1]) {
+		t.Error("the same run wrote different motion")
+	}
+}
+
+// Bad crowd options exit 1 with a message, writing nothing.
+func TestCrowdBadOptions(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"crowd", "--scenario", "parade", "--out", dir},
+		{"crowd", "--agents", "0", "--out", dir},
+		{"crowd", "--scenario", "circle", "--scene", "builtin:level", "--out", dir},
+		{"crowd", "--claims", "fences", "--out", dir},
+		{"crowd", "--seconds", "-1", "--out", dir},
+	} {
+		var out, errOut bytes.Buffer
+		if code := run(args, &out, &errOut); code != 1 || errOut.Len() == 0 {
+			t.Errorf("%v: exit %d, %q", args, code, errOut.String())
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) > 0 {
+		t.Errorf("%d files written", len(entries))
+	}
+}
