@@ -19,6 +19,9 @@ var characterColour = math32.Color{R: 1, G: 0.45, B: 0.05}
 // choice because the body would have hit the scene.
 var collisionColour = math32.Color{R: 0.9, G: 0.05, B: 0.6}
 
+// othersColour is the other characters' (--agents): a pale blue.
+var othersColour = math32.Color{R: 0.55, G: 0.7, B: 0.95}
+
 // flashSeconds is how long the body shows a refused collision.
 const flashSeconds = 1.0
 
@@ -33,12 +36,16 @@ type character struct {
 	pos    []mgl64.Vec3
 	world  []mgl64.Quat
 	flash  float64 // seconds the collision colour still shows
+	colour math32.Color
 }
 
-func newCharacter(m *body.Model) *character {
+func newCharacter(m *body.Model) *character { return newCharacterIn(m, characterColour) }
+
+// newCharacterIn is a character drawn in colour col.
+func newCharacterIn(m *body.Model, col math32.Color) *character {
 	n := m.Skeleton.NumJoints()
-	c := &character{model: m, node: core.NewNode(), pos: make([]mgl64.Vec3, n), world: make([]mgl64.Quat, n)}
-	c.mat = material.NewStandard(&characterColour)
+	c := &character{model: m, node: core.NewNode(), pos: make([]mgl64.Vec3, n), world: make([]mgl64.Quat, n), colour: col}
+	c.mat = material.NewStandard(&c.colour)
 	c.mat.SetShininess(20)
 	cyl := geometry.NewCylinder(1, 1, 12, 1, false, false) // radius 1, height 1 along Y, centred
 	ball := geometry.NewSphere(1, 12, 8)
@@ -68,7 +75,7 @@ func (c *character) pose(p planner.Pose, dt float64, refused bool) {
 	if c.flash > 0 {
 		c.mat.SetColor(&collisionColour)
 	} else {
-		c.mat.SetColor(&characterColour)
+		c.mat.SetColor(&c.colour)
 	}
 	c.model.Skeleton.FK(p.Trans, p.Rot, c.pos, c.world)
 	up := math32.Vector3{X: 0, Y: 1, Z: 0}

@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"time"
 
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/crowd"
+	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
 
@@ -43,6 +46,13 @@ type demo struct {
 	names   []string // their names
 	stuck   int
 	refused int // choices refused for the body, as last drawn
+
+	// With other characters (--agents): the scenario, their occupancy
+	// spaces and the crowd running, the player's character its first.
+	scenario *crowd.Scenario
+	spaces   *occupancy.Spaces
+	sim      *crowd.Sim
+	crowdMS  []float64 // every character's planning, per frame
 }
 
 // summary is what a run measured (--json).
@@ -68,6 +78,11 @@ type summary struct {
 	Body          bool       `json:"body_checked"`
 	Refused       int        `json:"refused_choices"` // for the body
 	Blocked       int64      `json:"blocked_nodes"`   // plan nodes pruned for the body
+	Agents        int        `json:"agents"`          // other characters (--agents)
+	Arrived       int        `json:"agents_arrived"`  // of them, those that reached their goals
+	AgentsMovedM  float64    `json:"agents_moved_m"`  // of them, how far they went from their starts, summed
+	MedianCrowdMS float64    `json:"median_crowd_ms"` // planning every character, per frame
+	MaxCrowdMS    float64    `json:"max_crowd_ms"`
 }
 
 // findStart sets where the character starts: the script's start, or the
@@ -119,7 +134,13 @@ func (d *demo) reset() error {
 		d.actions++
 		d.names = append(d.names, s.Action)
 	}}
-	p, err := planner.New(d.setup, cfg)
+	var p *planner.Planner
+	var err error
+	if d.scenario != nil {
+		p, err = d.newCrowd()
+	} else {
+		p, err = planner.New(d.setup, cfg)
+	}
 	if err != nil {
 		return err
 	}
@@ -138,7 +159,16 @@ func (d *demo) step(dt float64, in planner.Input) planner.Pose {
 		in = d.inputs.At(d.clock)
 	}
 	d.clock += dt
-	pose := d.p.Update(dt, in)
+	var pose planner.Pose
+	if d.sim != nil {
+		t0 := time.Now()
+		d.sim.Drive(0, in)
+		d.sim.Step(dt)
+		d.crowdMS = append(d.crowdMS, float64(time.Since(t0).Nanoseconds())/1e6)
+		pose = d.p.Pose()
+	} else {
+		pose = d.p.Update(dt, in)
+	}
 	d.planMS = append(d.planMS, float64(d.p.PlanTime.Nanoseconds())/1e6)
 	r := pose.Trans[0]
 	d.path += math.Hypot(r[0]-d.last[0], r[2]-d.last[2])
@@ -173,8 +203,16 @@ func (d *demo) summarize() *summary {
 	s.Start, s.End = d.first, d.last
 	s.DistanceM = d.path
 	s.Body, s.Refused, s.Blocked = d.setup.Sweeps() != nil, d.p.Refused(), d.p.Stats().Blocked
+	s.Agents, s.Arrived = d.opt.agents, d.arrived()
+	for k := 1; d.sim != nil && k < d.sim.Len(); k++ {
+		r, st := d.sim.Planner(k).Pose().Trans[0], d.scenario.Agents[k].Start.Position
+		s.AgentsMovedM += math.Hypot(r[0]-st[0], r[2]-st[2])
+	}
+	s.MedianCrowdMS, s.MaxCrowdMS = medianMax(d.crowdMS)
 	return s
 }
+
+func medianOf(xs []float64) float64 { m, _ := medianMax(xs); return m }
 
 func medianMax(xs []float64) (float64, float64) {
 	if len(xs) == 0 {
@@ -203,6 +241,9 @@ func (d *demo) hud(fps, plan float64) string {
 	body := "body not checked (--body)"
 	if d.setup.Sweeps() != nil {
 		body = fmt.Sprintf("body: %d plan nodes blocked, %d choices refused", d.p.Stats().Blocked, d.p.Refused())
+	}
+	if d.sim != nil {
+		body += fmt.Sprintf("\n%d other characters, %d arrived; the crowd plans in %.2f ms a frame (median)", d.opt.agents, d.arrived(), medianOf(d.crowdMS))
 	}
 	return fmt.Sprintf("depth %d   nodes evaluated %d of %d   feasible actions %d\nplanning at most %.2f ms per frame   %.0f frames per second\naction %s   support shown: %s (Tab)\n%s",
 		d.depth, decided, len(t.Nodes)-1, feasible, plan, fps, d.p.Pose().Action, shown, body)

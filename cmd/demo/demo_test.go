@@ -319,3 +319,47 @@ func TestHeadlessBody(t *testing.T) {
 		t.Errorf("the body: %d pixels, %d rows tall, %d wide rows: not a body of capsules", body, height, wide)
 	}
 }
+
+// With --agents the level fills with other characters planning around
+// each other and the player's: they walk off towards their goals (their
+// displacements summed), they are drawn (their pale blue in the
+// screenshot) and the crowd's planning is measured.
+func TestHeadlessAgents(t *testing.T) {
+	needDisplay(t)
+	shot := filepath.Join(t.TempDir(), "shot.png")
+	out, errs, code := demoRun(t, nil, "--scene", "builtin:level", "--agents", "12", "--frames", "300", "--screenshot", shot, "--json")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var sum summary
+	if err := json.Unmarshal([]byte(out), &sum); err != nil {
+		t.Fatalf("%v: %s", err, out)
+	}
+	img := shareddata.ReadPNG(t, shot)
+	blue := 0
+	b := img.Bounds()
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			if isOther([3]uint8{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8)}) {
+				blue++
+			}
+		}
+	}
+	t.Logf("%d others moved %.1f m in all, %d arrived; the crowd plans in %.2f ms a frame (median, max %.1f); %d pale blue pixels",
+		sum.Agents, sum.AgentsMovedM, sum.Arrived, sum.MedianCrowdMS, sum.MaxCrowdMS, blue)
+	if sum.Agents != 12 || sum.AgentsMovedM < 12 || !sum.Body || sum.MedianCrowdMS <= 0 {
+		t.Errorf("%+v", sum)
+	}
+	if blue < 100 {
+		t.Errorf("only %d pixels of the other characters' pale blue", blue)
+	}
+}
+
+// isOther tells the other characters' lit pale blue (othersColour) from
+// the level's dark blue-greys, the sky and the markers: bright blue, green
+// and red close behind.
+func isOther(c [3]uint8) bool {
+	r, g, b := float64(c[0]), float64(c[1]), float64(c[2])
+	return b > 120 && b > 1.15*g && g > 0.6*b && r > 0.4*b && g > 1.1*r
+}

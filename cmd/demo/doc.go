@@ -8,6 +8,10 @@
 //	go run . --scene builtin:stepping
 //	go run . --scene ../../../shared/data/meshes/dungeon.obj
 //
+// With --agents N, N more characters walk to random goals on the level,
+// planning around each other and the player's character (package crowd),
+// drawn in pale blue.
+//
 // Keys: arrows or WASD steer (relative to the camera), Space asks for a
 // hop, E for a climb or vault, Tab cycles the support data shown (none,
 // then each template), 1-6 set the plan depth, R resets, Esc quits. The

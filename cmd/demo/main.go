@@ -35,6 +35,7 @@ type options struct {
 	json       bool
 	cpuProfile string
 	body       bool
+	agents     int
 }
 
 func main() {
@@ -103,6 +104,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.samples, "samples", "", "show this template's supported samples near the character at the start (Tab cycles)")
 	fs.BoolVar(&o.json, "json", false, "print a JSON summary at the end")
 	fs.BoolVar(&o.body, "body", false, "check the body against the scene (plan nodes and warped choices); the body flashes magenta when a choice is refused for it")
+	fs.IntVar(&o.agents, "agents", 0, "this many more characters share the level, each walking to random goals by ways across its floor, planning around the others and the player's character (all claim the ground they take)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run here (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -113,6 +115,8 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	switch {
 	case o.depth < 1 || o.depth > 6:
 		return nil, fmt.Errorf("--depth %d: want 1 to 6", o.depth)
+	case o.agents < 0:
+		return nil, fmt.Errorf("--agents %d: want 0 or more", o.agents)
 	case o.frames < 0:
 		return nil, fmt.Errorf("--frames %d: want 0 or more", o.frames)
 	case o.screenshot != "" && o.frames == 0:
@@ -145,7 +149,7 @@ func load(o *options) (*demo, error) {
 			return nil, err
 		}
 	}
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := library.Default(library.DefaultOptions{Crowd: o.agents > 0})
 	if err != nil {
 		return nil, err
 	}
@@ -155,7 +159,7 @@ func load(o *options) (*demo, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: o.body})
+	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: o.body || o.agents > 0})
 	if err != nil {
 		return nil, err
 	}
@@ -181,6 +185,11 @@ func load(o *options) (*demo, error) {
 	}
 	if err := d.findStart(); err != nil {
 		return nil, err
+	}
+	if o.agents > 0 {
+		if err := d.loadCrowd(); err != nil {
+			return nil, err
+		}
 	}
 	return d, nil
 }

@@ -33,6 +33,7 @@ type view struct {
 	cam     *camera.Camera
 	orbit   *camera.OrbitControl
 	char    *character
+	others  []*character // the other characters (--agents)
 	plan    planOverlay
 	samples sampleOverlay
 	label   *gui.Label
@@ -109,6 +110,12 @@ func (v *view) build() {
 
 	v.char = newCharacter(v.d.model)
 	v.scene.Add(v.char.node)
+	for k := 1; v.d.sim != nil && k < v.d.sim.Len(); k++ {
+		c := newCharacterIn(v.d.model, othersColour)
+		v.others = append(v.others, c)
+		v.scene.Add(c.node)
+		c.pose(v.d.sim.Planner(k).Pose(), 0, false)
+	}
 	var paths, docks, samples core.INode
 	v.plan.paths, paths = newDynamic(true)
 	v.plan.docks, docks = newDynamic(false)
@@ -130,6 +137,19 @@ func (v *view) build() {
 	v.a.Gls().ClearColor(0.16, 0.18, 0.22, 1)
 	v.placeCamera()
 	v.fpsSince, v.hudAt = time.Now(), time.Now()
+}
+
+// poseOthers poses the other characters (--agents), hiding those that
+// have arrived and left.
+func (v *view) poseOthers(dt float64) {
+	for i, c := range v.others {
+		k := i + 1
+		gone := v.d.sim.Gone(k)
+		c.node.SetVisible(!gone)
+		if !gone {
+			c.pose(v.d.sim.Planner(k).Pose(), dt, false)
+		}
+	}
 }
 
 // placeCamera puts the camera behind the character, looking down at it.
@@ -224,6 +244,7 @@ func (v *view) frame(r *renderer.Renderer, delta time.Duration) {
 	refused := d.p.Refused() > d.refused
 	d.refused = d.p.Refused()
 	v.char.pose(pose, dt, refused)
+	v.poseOthers(dt)
 	v.follow()
 	v.plan.update(d.p)
 	var shown *supporttree.Tree
