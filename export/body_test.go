@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/internal/shareddata"
-	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
@@ -21,11 +20,7 @@ import (
 // radius from its axis posed by the clip's forward kinematics. The
 // validator finds no error.
 func TestWriteGLBBody(t *testing.T) {
-	c, err := motion.LoadBVH(shareddata.Path(t, "mocap/cmu-walk.bvh"), motion.BVHOptions{Scale: motion.CMUScale})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ = c.Slice(1, 41)
+	c := walkFrames(t, 41)
 	sk := c.Skeleton
 	var caps []Capsule
 	for j, p := range sk.Parents {

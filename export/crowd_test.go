@@ -18,11 +18,7 @@ import (
 // keys are its own clip's; the one leaving is scaled to nothing from then
 // on, and the file validates.
 func TestWriteCrowdGLB(t *testing.T) {
-	c, err := motion.LoadBVH(shareddata.Path(t, "mocap/cmu-walk.bvh"), motion.BVHOptions{Scale: motion.CMUScale})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ = c.Slice(1, 41)
+	c := walkFrames(t, 41)
 	sk := c.Skeleton
 	n := sk.NumJoints()
 	var chars []Character

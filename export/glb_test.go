@@ -16,11 +16,7 @@ import (
 // The glb holds one node per joint at its rest offset and an animation
 // whose keys reproduce the clip's root translation and rotations.
 func TestWriteGLB(t *testing.T) {
-	c, err := motion.LoadBVH(shareddata.Path(t, "mocap/cmu-walk.bvh"), motion.BVHOptions{Scale: motion.CMUScale})
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ = c.Slice(1, 61)
+	c := walkFrames(t, 61)
 	var buf bytes.Buffer
 	if err := WriteGLB(&buf, c); err != nil {
 		t.Fatal(err)
@@ -54,4 +50,18 @@ func TestWriteGLB(t *testing.T) {
 		t.Fatal(err)
 	}
 	shareddata.ValidateGLTF(t, path)
+}
+
+// walkFrames is frames 1 to end-1 of the shared CMU walk capture.
+func walkFrames(t *testing.T, end int) *motion.Clip {
+	t.Helper()
+	c, err := motion.LoadBVH(shareddata.Path(t, "mocap/cmu-walk.bvh"), motion.BVHOptions{Scale: motion.CMUScale})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err = c.Slice(1, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
