@@ -21,7 +21,7 @@ func TestSegmentSegment(t *testing.T) {
 			q2 = p2.Add(q1.Sub(p1).Mul(0.7))
 		case 2: // crossing at a shared point
 			m := p1.Add(q1.Sub(p1).Mul(0.4))
-			p2, q2 = m.Sub(q2.Sub(m)), q2
+			p2 = m.Sub(q2.Sub(m))
 		}
 		const n = 400
 		sampled := math.Inf(1)
