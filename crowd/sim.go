@@ -181,6 +181,9 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 
 func flat(v mgl64.Vec3) float64 { return math.Hypot(v[0], v[2]) }
 
+// flatDot is the dot product of two vectors seen from above.
+func flatDot(a, b mgl64.Vec3) float64 { return a[0]*b[0] + a[2]*b[2] }
+
 // Step advances every character by dt seconds.
 func (s *Sim) Step(dt float64) {
 	s.t += dt
@@ -214,7 +217,7 @@ func (s *Sim) Step(dt float64) {
 // input is what character k asks of its planner now.
 func (s *Sim) input(k int) planner.Input {
 	a := &s.agents[k]
-	if len(a.via) > 0 && (flat(a.via[0].Sub(s.roots[k])) < 1 || a.via[0].Sub(s.roots[k]).Dot(a.via[0].Sub(a.from)) < 0) {
+	if len(a.via) > 0 && (flat(a.via[0].Sub(s.roots[k])) < 1 || flatDot(a.via[0].Sub(s.roots[k]), a.via[0].Sub(a.from)) < 0) {
 		a.from, a.via, a.best = a.via[0], a.via[1:], math.Inf(1)
 	}
 	target := a.goal
