@@ -3,6 +3,8 @@ package crowd
 import (
 	"math"
 
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/planner"
 )
@@ -114,4 +116,17 @@ func (m *Member) Claim(moves []planner.Move) {
 	if last := moves[len(moves)-1]; m.w.standsIn(moves) {
 		m.w.Claims.Reserve(m.id, m.w.stand, last.Frame, last.Start, math.Inf(1))
 	}
+}
+
+// SpacesFor builds the occupancy spaces of setup's library for body m:
+// from the sweeps setup measured for its body check, or measured now.
+func SpacesFor(setup *planner.Setup, m *body.Model) (*occupancy.Spaces, error) {
+	sw := setup.Sweeps()
+	if sw == nil {
+		var err error
+		if sw, err = ccd.NewSweeps(setup.Library(), m, ccd.Options{}); err != nil {
+			return nil, err
+		}
+	}
+	return occupancy.Build(sw, occupancy.Options{})
 }

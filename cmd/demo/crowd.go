@@ -3,9 +3,7 @@ package main
 import (
 	"fmt"
 
-	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
-	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
@@ -15,14 +13,7 @@ import (
 // scenario on the level, the player's character its first, starting where
 // the player starts.
 func (d *demo) loadCrowd() error {
-	sw := d.setup.Sweeps()
-	if sw == nil {
-		var err error
-		if sw, err = ccd.NewSweeps(d.lib, d.model, ccd.Options{}); err != nil {
-			return err
-		}
-	}
-	spaces, err := occupancy.Build(sw, occupancy.Options{})
+	spaces, err := crowd.SpacesFor(d.setup, d.model)
 	if err != nil {
 		return err
 	}

@@ -13,7 +13,6 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
-	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/export"
 	"github.com/foothold/foothold/internal/atomicfile"
@@ -23,7 +22,6 @@ import (
 	"github.com/foothold/foothold/internal/topview"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
-	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/picture"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
@@ -180,13 +178,7 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 	if err != nil {
 		return nil, err
 	}
-	sw := setup.Sweeps()
-	if sw == nil {
-		if sw, err = ccd.NewSweeps(lib, model, ccd.Options{}); err != nil {
-			return nil, err
-		}
-	}
-	spaces, err := occupancy.Build(sw, occupancy.Options{})
+	spaces, err := crowd.SpacesFor(setup, model)
 	if err != nil {
 		return nil, err
 	}
@@ -194,8 +186,8 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 	if err != nil {
 		return nil, err
 	}
-	rec := newCrowdRecord(sim, model)
 	dt := 1 / a.fps
+	rec := newCrowdRecord(sim, model, dt)
 	for sim.Time() < a.seconds-dt/2 && !rec.allArrived() {
 		t0 := time.Now()
 		sim.Step(dt)
@@ -234,6 +226,7 @@ func newWorld(m *scenes.Mesh, lib *action.Library) (*world.World, error) {
 type crowdRecord struct {
 	sim     *crowd.Sim
 	model   *body.Model
+	dt      float64        // the frame time [Units: s]
 	trans   [][]mgl64.Vec3 // per character, every frame's joints
 	rot     [][]mgl64.Quat
 	roots   [][]mgl64.Vec3 // per character, its root every frame
@@ -247,8 +240,8 @@ type crowdRecord struct {
 	world    []mgl64.Quat
 }
 
-func newCrowdRecord(sim *crowd.Sim, m *body.Model) *crowdRecord {
-	r := &crowdRecord{sim: sim, model: m, deepest: math.Inf(-1)}
+func newCrowdRecord(sim *crowd.Sim, m *body.Model, dt float64) *crowdRecord {
+	r := &crowdRecord{sim: sim, model: m, dt: dt, deepest: math.Inf(-1)}
 	n := sim.Len()
 	r.trans, r.rot, r.roots, r.axes = make([][]mgl64.Vec3, n), make([][]mgl64.Quat, n), make([][]mgl64.Vec3, n), make([][][2]mgl64.Vec3, n)
 	r.record()
@@ -368,7 +361,7 @@ func (r *crowdRecord) write(dir string, cs *crowdScene, m *body.Model) ([]string
 	chars := make([]export.Character, r.sim.Len())
 	var files []string
 	for k := range chars {
-		c := motion.NewClip(sk, len(r.trans[k])/n, r.dtOf())
+		c := motion.NewClip(sk, len(r.trans[k])/n, r.dt)
 		copy(c.Trans, r.trans[k])
 		copy(c.Rot, r.rot[k])
 		leaves := -1.0
@@ -395,13 +388,6 @@ func (r *crowdRecord) write(dir string, cs *crowdScene, m *body.Model) ([]string
 		return nil, err
 	}
 	return append([]string{glb, png}, files...), nil
-}
-
-func (r *crowdRecord) dtOf() float64 {
-	if len(r.frameMS) == 0 {
-		return 1.0 / 30
-	}
-	return r.sim.Time() / float64(len(r.frameMS))
 }
 
 // drawPaths draws every character's way over the scene from above.
