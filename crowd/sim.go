@@ -99,7 +99,11 @@ func (o SimOptions) withDefaults() SimOptions {
 // gives up; near its goal it slows to arrive. One that has not got nearer
 // to its next point for Patience seconds steps aside for as long again:
 // 90° to its right, and every second time away from the characters within
-// 2 m. A character that arrives stops, and leaves the scene unless
+// 2 m; unless it is queuing: behind another going its way (within
+// queueReach, both ways within 60°), behind whom, or behind the one ahead of
+// that and so on, someone has got nearer its point within Patience, it
+// waits its turn. The clock of patience starts after a first Patience, for
+// getting going from standing. A character that arrives stops, and leaves the scene unless
 // SimOptions.Stay.
 type Sim struct {
 	opt    SimOptions
@@ -113,6 +117,7 @@ type Sim struct {
 	// and the neighbours of the one steering, by index.
 	cells []cellAgent
 	near  []int
+	ahead []int // by character, the one it would queue behind (-1: none)
 }
 
 // cellAgent is a character in a cell of the steering grid.
@@ -131,7 +136,8 @@ type simAgent struct {
 	via      []mgl64.Vec3  // the points still to pass
 	from     mgl64.Vec3    // the last point passed (at first, the start)
 	best     float64       // the nearest it has been to its goal
-	progress float64       // when it last got nearer
+	progress float64       // when it last got nearer, or stepping aside ends
+	nearer   float64       // when it last got nearer
 	aside    float64       // stepping aside until then
 	side     float64       // which way: +1 left, -1 right
 	away     float64       // the heading stepping aside
@@ -139,6 +145,7 @@ type simAgent struct {
 	in       planner.Input // the player's input
 	asides   int           // how many times it has stepped aside
 	arrived  float64       // when it arrived, or -1
+	way      mgl64.Vec3    // the unit direction to its next point, seen from above
 }
 
 // NewSim starts scenario sc with setup's library (whose actions sp holds
@@ -172,9 +179,13 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 			return nil, fmt.Errorf("crowd: %s, character %d: %w", sc.Name, k, err)
 		}
 		d := flat(a.Goal.Sub(a.Start.Position))
-		s.agents = append(s.agents, simAgent{p: p, goal: a.Goal, via: a.Via, from: a.Start.Position, best: d, arrived: -1, side: -1})
+		s.agents = append(s.agents, simAgent{p: p, goal: a.Goal, via: a.Via, from: a.Start.Position, best: d, arrived: -1, side: -1,
+			// Starting from standing takes a while: the clock of patience
+			// starts after a first Patience.
+			progress: opt.Patience, nearer: opt.Patience})
 		s.roots = append(s.roots, p.Pose().Trans[0])
 		s.vels = append(s.vels, mgl64.Vec3{})
+		s.ahead = append(s.ahead, -1)
 	}
 	return s, nil
 }
@@ -195,6 +206,7 @@ func (s *Sim) Step(dt float64) {
 		s.roots[k] = r
 	}
 	s.grid()
+	s.findAhead()
 	for k := range s.agents {
 		a := &s.agents[k]
 		if s.Gone(k) {
@@ -227,9 +239,10 @@ func (s *Sim) input(k int) planner.Input {
 	to := target.Sub(s.roots[k])
 	d := flat(to)
 	if d < a.best-0.05 {
-		a.best, a.progress = d, s.t
+		a.best, a.progress, a.nearer = d, s.t, s.t
 	}
 	goal := math.Atan2(to[0], to[2])
+	a.way = mgl64.Vec3{math.Sin(goal), 0, math.Cos(goal)}
 	switch {
 	case d < s.opt.Arrive && len(a.via) == 0:
 		if a.arrived < 0 {
@@ -240,6 +253,10 @@ func (s *Sim) input(k int) planner.Input {
 		// Progress counts again from where stepping aside ends.
 		a.best = d
 		goal = a.away
+	case s.t-a.progress > s.opt.Patience && s.queued(k):
+		// Waiting its turn behind one going its way: progress counts
+		// from now.
+		a.progress = s.t
 	case s.t-a.progress > s.opt.Patience:
 		a.aside, a.progress = s.t+s.opt.Patience, s.t+s.opt.Patience
 		a.asides++
@@ -306,6 +323,47 @@ func (s *Sim) neighbours(k int) {
 	}
 	slices.Sort(s.near)
 }
+
+// queued reports whether character k waits its turn behind others going
+// its way: following the one ahead of it (see findAhead), and the one
+// ahead of that, up to queueDepth of them, one has got nearer its next
+// point within the last Patience seconds.
+func (s *Sim) queued(k int) bool {
+	for j, n := s.ahead[k], 0; j >= 0 && n < queueDepth; j, n = s.ahead[j], n+1 {
+		if s.t-s.agents[j].nearer <= s.opt.Patience {
+			return true
+		}
+	}
+	return false
+}
+
+// findAhead finds, for every character in the scene, the nearest other
+// within queueReach ahead of it (within 60° of its way) whose way is
+// within 60° of its own (-1: none).
+func (s *Sim) findAhead() {
+	for k := range s.agents {
+		s.ahead[k] = -1
+		if s.Gone(k) {
+			continue
+		}
+		s.neighbours(k)
+		a, near := &s.agents[k], queueReach
+		for _, j := range s.near {
+			v := s.roots[j].Sub(s.roots[k])
+			if d := flat(v); d > 0 && d < near && flatDot(v, a.way) > 0.5*d && flatDot(s.agents[j].way, a.way) > 0.5 {
+				s.ahead[k], near = j, d
+			}
+		}
+	}
+}
+
+// queueDepth is how many characters ahead in a queue one looks along for
+// one walking. [Units: characters]
+const queueDepth = 20
+
+// queueReach is how far ahead steering looks for one it is queuing
+// behind. [Units: m]
+const queueReach = 2.5
 
 // awayFrom is the heading away from the characters within 2 m of
 // character k (the sum of the directions to them, reversed), or heading

@@ -12,8 +12,10 @@ func crowdRecipes() []recipe {
 	short := step{length: 0.35}
 	return []recipe{
 		{base: "walk-short", tags: []string{"walk", "slow"}, from: StanceLeft, to: StanceRight, duration: short.duration(), script: short.script(), mirror: true},
-		{base: "pivot-left", tags: []string{"turn", "pivot"}, from: Stand, to: Stand, duration: pivotTime, script: pivot(rad(90))},
-		{base: "pivot-right", tags: []string{"turn", "pivot"}, from: Stand, to: Stand, duration: pivotTime, script: pivot(rad(-90))},
+		{base: "pivot-left", tags: []string{"turn", "pivot"}, from: Stand, to: Stand, duration: pivotTime, script: pivot(rad(90), pivotTime)},
+		{base: "pivot-right", tags: []string{"turn", "pivot"}, from: Stand, to: Stand, duration: pivotTime, script: pivot(rad(-90), pivotTime)},
+		{base: "pivot-left-45", tags: []string{"turn", "pivot"}, from: Stand, to: Stand, duration: pivotTime45, script: pivot(rad(45), pivotTime45)},
+		{base: "pivot-right-45", tags: []string{"turn", "pivot"}, from: Stand, to: Stand, duration: pivotTime45, script: pivot(rad(-45), pivotTime45)},
 		{base: "step-back", tags: []string{"step", "back"}, from: Stand, to: Stand, duration: 0.8, script: stepBack(0.3)},
 	}
 }
@@ -22,31 +24,35 @@ func crowdRecipes() []recipe {
 // right-footed versions next to each other.
 func CrowdClips() []Clip { return renderAll(crowdRecipes()) }
 
-const pivotTime = 0.9
+// How long turning on the spot takes: by 90° and by 45°. [Units: s]
+const (
+	pivotTime   = 0.9
+	pivotTime45 = 0.7
+)
 
-// pivot turns a standing character by turn radians on the spot: the foot
-// on the side it turns to steps round first, the other follows, and it
-// stands with both feet side by side again.
-func pivot(turn float64) script {
-	const T = pivotTime
-	lead := 0 // the left foot leads a left (positive) turn
+// pivot turns a standing character by turn radians on the spot in T
+// seconds: the foot on the side it turns to steps round first, the other
+// follows, and it stands with both feet side by side again.
+func pivot(turn, T float64) script {
+	s := T / pivotTime // the 90° turn's timing, scaled
+	lead := 0          // the left foot leads a left (positive) turn
 	if turn < 0 {
 		lead = 1
 	}
 	return func(t float64) framePose {
 		var p framePose
-		p.Yaw = turn * ease(t, 0.05, 0.8)
+		p.Yaw = turn * ease(t, 0.05*s, 0.8*s)
 		p.RootY = standHeight - 0.012*bump(t/T)
-		for k, s := range [2]int{lead, 1 - lead} {
-			t0, t1 := 0.08+0.37*float64(k), 0.43+0.37*float64(k)
-			g0, g1 := stanceG(zero, 0, s), stanceG(zero, turn, s)
+		for k, f := range [2]int{lead, 1 - lead} {
+			t0, t1 := (0.08+0.37*float64(k))*s, (0.43+0.37*float64(k))*s
+			g0, g1 := stanceG(zero, 0, f), stanceG(zero, turn, f)
 			switch {
 			case t < t0:
-				p.Foot[s] = planted(g0, 0)
+				p.Foot[f] = planted(g0, 0)
 			case t < t1:
-				p.Foot[s] = swingPath(t, t0, t1, g0, zero, g1, zero, 0, turn, 0, 0, 0, 0, 0.05)
+				p.Foot[f] = swingPath(t, t0, t1, g0, zero, g1, zero, 0, turn, 0, 0, 0, 0, 0.05)
 			default:
-				p.Foot[s] = planted(g1, turn)
+				p.Foot[f] = planted(g1, turn)
 			}
 		}
 		p.Hand = arms(0.05 * bump(t/T))

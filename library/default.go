@@ -46,16 +46,18 @@ var successors = map[string][]string{
 // graph: the short step wherever a walk may go, and from standing,
 // turning on the spot or stepping back before idling or starting.
 var crowdSuccessors = map[string][]string{
-	"start":       {"stop", "walk-short"},
-	"walk":        {"walk-short"},
-	"turn-left":   {"walk-short"},
-	"turn-right":  {"walk-short"},
-	"walk-short":  {"walk", "walk-short", "turn-left", "turn-right", "stop"},
-	"stop":        {"pivot-left", "pivot-right", "step-back"},
-	"idle":        {"pivot-left", "pivot-right", "step-back"},
-	"pivot-left":  {"idle", "start", "pivot-left", "pivot-right", "step-back"},
-	"pivot-right": {"idle", "start", "pivot-left", "pivot-right", "step-back"},
-	"step-back":   {"idle", "start", "pivot-left", "pivot-right", "step-back"},
+	"start":          {"stop", "walk-short"},
+	"walk":           {"walk-short"},
+	"turn-left":      {"walk-short"},
+	"turn-right":     {"walk-short"},
+	"walk-short":     {"walk", "walk-short", "turn-left", "turn-right", "stop"},
+	"stop":           {"pivot-left", "pivot-right", "pivot-left-45", "pivot-right-45", "step-back"},
+	"idle":           {"pivot-left", "pivot-right", "pivot-left-45", "pivot-right-45", "step-back"},
+	"pivot-left":     {"idle", "start", "pivot-left", "pivot-right", "pivot-left-45", "pivot-right-45", "step-back"},
+	"pivot-right":    {"idle", "start", "pivot-left", "pivot-right", "pivot-left-45", "pivot-right-45", "step-back"},
+	"pivot-left-45":  {"idle", "start", "pivot-left", "pivot-right", "pivot-left-45", "pivot-right-45", "step-back"},
+	"pivot-right-45": {"idle", "start", "pivot-left", "pivot-right", "pivot-left-45", "pivot-right-45", "step-back"},
+	"step-back":      {"idle", "start", "pivot-left", "pivot-right", "pivot-left-45", "pivot-right-45", "step-back"},
 }
 
 // TableIStart is the state the paper's Table I experiment unrolls from:
@@ -69,7 +71,7 @@ type DefaultOptions struct {
 	// the actions cmu-walk.1 and cmu-walk.2 (a half-cycle each).
 	MocapWalk string
 	// Crowd adds the moves of characters among others: a short, slow step
-	// (0.35 m), turning 90° on the spot either way, and stepping back
+	// (0.35 m), turning 45° or 90° on the spot either way, and stepping back
 	// 0.3 m from standing.
 	Crowd bool
 }
