@@ -103,8 +103,8 @@ func (o SimOptions) withDefaults() SimOptions {
 // queueReach, both ways within 60°), behind whom, or behind the one ahead of
 // that and so on, someone has got nearer its point within Patience, it
 // waits its turn. The clock of patience starts after a first Patience, for
-// getting going from standing. A character that arrives stops, and leaves the scene unless
-// SimOptions.Stay.
+// getting going from standing. A character that arrives stops, and leaves
+// the scene unless SimOptions.Stay.
 type Sim struct {
 	opt    SimOptions
 	world  *World
@@ -358,7 +358,7 @@ func (s *Sim) findAhead() {
 }
 
 // queueDepth is how many characters ahead in a queue one looks along for
-// one walking. [Units: characters]
+// one getting nearer its point. [Units: characters]
 const queueDepth = 20
 
 // queueReach is how far ahead steering looks for one it is queuing
