@@ -63,13 +63,9 @@ func runScenario(t *testing.T, sc crowd.Scenario, opt crowd.SimOptions, seconds 
 				if sim.Gone(i) || sim.Gone(j) || math.Hypot(ri[0]-rj[0], ri[2]-rj[2]) > 2.5 {
 					continue
 				}
-				for ci, a := range bodies[i] {
-					for cj, b := range bodies[j] {
-						d := m.Capsules[ci].Radius + m.Capsules[cj].Radius - capsuleoracle.SegmentSegment(a[0], a[1], b[0], b[1])
-						res.deepest = math.Max(res.deepest, d)
-						overlap = overlap || d > 0
-					}
-				}
+				d := capsuleoracle.BodiesOverlap(m, bodies[i], bodies[j], math.Min(res.deepest, 0))
+				res.deepest = math.Max(res.deepest, d)
+				overlap = overlap || d > 0
 			}
 		}
 		if overlap {

@@ -273,13 +273,9 @@ func (r *crowdRecord) record() {
 			if r.sim.Gone(i) || r.sim.Gone(j) || flatDist(r.axes[i][0][0], r.axes[j][0][0]) > 2.5 {
 				continue
 			}
-			for ci, a := range r.axes[i] {
-				for cj, b := range r.axes[j] {
-					d := r.model.Capsules[ci].Radius + r.model.Capsules[cj].Radius - capsuleoracle.SegmentSegment(a[0], a[1], b[0], b[1])
-					r.deepest = math.Max(r.deepest, d)
-					overlap = overlap || d > 0
-				}
-			}
+			d := capsuleoracle.BodiesOverlap(r.model, r.axes[i], r.axes[j], math.Min(r.deepest, 0))
+			r.deepest = math.Max(r.deepest, d)
+			overlap = overlap || d > 0
 		}
 	}
 	if overlap {

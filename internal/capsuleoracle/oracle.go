@@ -259,3 +259,37 @@ func Axes(m *body.Model, trans []mgl64.Vec3, rot []mgl64.Quat, pos []mgl64.Vec3,
 	}
 	return out
 }
+
+// BodiesOverlap is the deepest overlap of two bodies of model m whose
+// capsule axes are a and b (as Axes gives them): the greatest sum of two
+// capsules' radii less the distance between their axes, over every pair of
+// one capsule of each (negative: the smallest gap). Only when that exceeds
+// floor is it exact; otherwise the answer is some value no greater than
+// floor, because a pair whose axes' boxes already lie farther apart than
+// floor allows is not measured (the boxes' distance is a lower bound of the
+// axes').
+func BodiesOverlap(m *body.Model, a, b [][2]mgl64.Vec3, floor float64) float64 {
+	best := math.Inf(-1)
+	for i, sa := range a {
+		for j, sb := range b {
+			reach := m.Capsules[i].Radius + m.Capsules[j].Radius
+			if reach-boxDistance(sa, sb) <= math.Max(floor, best) {
+				continue
+			}
+			best = math.Max(best, reach-SegmentSegment(sa[0], sa[1], sb[0], sb[1]))
+		}
+	}
+	return best
+}
+
+// boxDistance is the distance between the boxes of segments a and b.
+func boxDistance(a, b [2]mgl64.Vec3) float64 {
+	var sum float64
+	for k := range 3 {
+		gap := math.Max(math.Min(b[0][k], b[1][k])-math.Max(a[0][k], a[1][k]), math.Min(a[0][k], a[1][k])-math.Max(b[0][k], b[1][k]))
+		if gap > 0 {
+			sum += gap * gap
+		}
+	}
+	return math.Sqrt(sum)
+}

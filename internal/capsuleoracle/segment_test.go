@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/foothold/foothold/body"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -34,5 +35,43 @@ func TestSegmentSegment(t *testing.T) {
 		if got > sampled+1e-12 || got < sampled-step {
 			t.Fatalf("case %d: %g, sampled %g (step %g)", k, got, sampled, step)
 		}
+	}
+}
+
+// BodiesOverlap against measuring every pair: the same deepest overlap
+// whenever it exceeds the floor, and never more than the floor otherwise.
+func TestBodiesOverlap(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	v := func(c mgl64.Vec3) mgl64.Vec3 {
+		return c.Add(mgl64.Vec3{r.Float64() - 0.5, r.Float64()*2 - 1, r.Float64() - 0.5})
+	}
+	m := &body.Model{}
+	for range 12 {
+		m.Capsules = append(m.Capsules, body.Capsule{Radius: 0.03 + 0.1*r.Float64()})
+	}
+	measured := 0
+	for k := range 2000 {
+		ca, cb := mgl64.Vec3{}, mgl64.Vec3{r.Float64() * 2, 0, r.Float64() * 2}
+		var a, b [][2]mgl64.Vec3
+		for range m.Capsules {
+			a, b = append(a, [2]mgl64.Vec3{v(ca), v(ca)}), append(b, [2]mgl64.Vec3{v(cb), v(cb)})
+		}
+		want := math.Inf(-1)
+		for i := range a {
+			for j := range b {
+				want = math.Max(want, m.Capsules[i].Radius+m.Capsules[j].Radius-SegmentSegment(a[i][0], a[i][1], b[j][0], b[j][1]))
+			}
+		}
+		floor := []float64{math.Inf(-1), 0, -0.2, want - 0.01, want + 0.01}[k%5]
+		got := BodiesOverlap(m, a, b, floor)
+		if want > floor && got != want || want <= floor && got > floor {
+			t.Fatalf("case %d: BodiesOverlap(floor %g) = %g, want %g", k, floor, got, want)
+		}
+		if want > floor {
+			measured++
+		}
+	}
+	if measured < 900 {
+		t.Fatalf("only %d of 2000 cases exceeded their floor (800 always do)", measured)
 	}
 }
