@@ -29,6 +29,8 @@
 //   - Waiting is an action (idle); a character that makes no progress
 //     steps aside (Sim), and one that arrives leaves the scene (unless
 //     SimOptions.Stay), so nobody waits for a character that has finished.
+//   - A door is taken in turns: near it, a character waits while another
+//     is a little nearer it, and comes to it from in front (Sim, Gate).
 //
 // Sim runs a scenario's characters in one World, updated in a fixed order,
 // so the same scenario gives the same motion on any machine. The

@@ -101,10 +101,12 @@ func Hallway(n int) Scenario {
 
 // Bottleneck is n characters in a 12 m square room, in rows seven
 // abreast, leaving through a door 1.2 m wide in the middle of its +X wall
-// (through points 1.5 m before it and a metre beyond it) for goals spread 1.5 m apart
-// outside, where they leave.
+// 0.3 m thick (gates across its inner face and 0.4 m beyond its outer
+// one, each 0.5 m wide: the opening less half a body and a margin either
+// side) for goals spread 1.5 m apart outside, where they leave.
 func Bottleneck(n int) Scenario {
 	const room, door, t = 6.0, 0.6, 0.3
+	const gap = door - 0.35 // half the door's opening less half a body and a margin
 	spread := int(math.Ceil(math.Sqrt(float64(n))))
 	out := float32(room + 3 + 1.5*float64(spread))
 	var b sceneload.Builder
@@ -119,7 +121,7 @@ func Bottleneck(n int) Scenario {
 		i, j := k/spread, k%spread
 		goal := mgl64.Vec3{room + 3 + 1.5*float64(i), 0, (float64(j) - float64(spread-1)/2) * 1.5}
 		sc.Agents = append(sc.Agents, Agent{Start: action.Frame{Position: mgl64.Vec3{x, 0, z}, Yaw: math.Pi / 2}, Goal: goal,
-			Via: []mgl64.Vec3{{room - 1.5, 0, 0}, {room + 1, 0, 0}}})
+			Via: []Gate{{mgl64.Vec3{room, 0, -gap}, mgl64.Vec3{room, 0, gap}}, {mgl64.Vec3{room + t + 0.4, 0, -gap}, mgl64.Vec3{room + t + 0.4, 0, gap}}}})
 	})
 	return sc
 }
@@ -153,7 +155,10 @@ func Random(mesh *scenes.Mesh, floor []action.Frame, routes *Routes, n int, rng 
 			}
 			var way []mgl64.Vec3
 			if way, ok = routes.Way(a.Start.Position, a.Goal); ok {
-				a.Via = way[:len(way)-1]
+				a.Via = a.Via[:0]
+				for _, p := range way[:len(way)-1] {
+					a.Via = append(a.Via, Point(p))
+				}
 			}
 		}
 		if !ok {

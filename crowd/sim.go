@@ -17,11 +17,64 @@ import (
 type Agent struct {
 	Start action.Frame
 	Goal  mgl64.Vec3 // [Units: m] on the floor
-	// Via are points it passes on the way, in order (a door, say): it
-	// heads for each until within a metre of it or past it (beyond the
-	// line through it square to the way from the last). [Units: m]
-	Via []mgl64.Vec3
+	// Via are the gates it passes on the way, in order, each until it has
+	// passed it (Gate.Passed): a point gate it heads for; a door it heads
+	// for from in front (see Sim).
+	Via []Gate
 }
+
+// Gate is a stretch of a character's way that it must pass through, seen
+// from above: the segment A–B across the way (a door's opening less half a
+// body on either side), or a single point (A = B). [Units: m]
+type Gate struct{ A, B mgl64.Vec3 }
+
+// Point is the gate of a single way point.
+func Point(p mgl64.Vec3) Gate { return Gate{p, p} }
+
+// Passed reports whether a character at p that came from the point from
+// has passed the gate: a point gate when p is within a metre of it or
+// beyond the line through it square to the way from from; a segment gate
+// when p lies across the line through A and B from from.
+func (g Gate) Passed(p, from mgl64.Vec3) bool {
+	if g.A == g.B {
+		return flat(g.A.Sub(p)) < 1 || flatDot(g.A.Sub(p), g.A.Sub(from)) < 0
+	}
+	ab := g.B.Sub(g.A)
+	n := mgl64.Vec3{-ab[2], 0, ab[0]}
+	return flatDot(p.Sub(g.A), n)*flatDot(from.Sub(g.A), n) < 0
+}
+
+// approach is the point a character at p, come from from, heads for to
+// pass the gate: a point gate itself; a door's centre when p lies in the
+// cone of half-angle atan(doorCone) opening from the door's opening
+// towards from, and otherwise the point on the door's axis where that
+// cone is as wide as p is off the axis, so that it comes to the door
+// square enough to pass it.
+func (g Gate) approach(p, from mgl64.Vec3) mgl64.Vec3 {
+	c := g.centre()
+	if g.A == g.B {
+		return c
+	}
+	ab := g.B.Sub(g.A)
+	half := flat(ab) / 2
+	u := ab.Mul(1 / (2 * half))
+	n := mgl64.Vec3{-u[2], 0, u[0]}
+	if flatDot(from.Sub(c), n) > 0 {
+		n = n.Mul(-1)
+	}
+	depth, off := -flatDot(p.Sub(c), n), math.Abs(flatDot(p.Sub(c), u))
+	if off <= half+doorCone*math.Max(depth, 0) {
+		return c
+	}
+	return c.Sub(n.Mul(off / doorCone))
+}
+
+// doorCone is the tangent of the widest angle off a door's axis at which a
+// character heads straight for it.
+const doorCone = 0.6
+
+// centre is the middle of the gate.
+func (g Gate) centre() mgl64.Vec3 { return g.A.Add(g.B).Mul(0.5) }
 
 // Scenario is a crowd's task: the scene and its characters.
 type Scenario struct {
@@ -105,6 +158,15 @@ func (o SimOptions) withDefaults() SimOptions {
 // waits its turn. The clock of patience starts after a first Patience, for
 // getting going from standing. A character that arrives stops, and leaves
 // the scene unless SimOptions.Stay.
+//
+// Doors (segment gates) are taken in turns: within doorZone of a door's
+// centre, a character heading for it waits, standing and facing it, while
+// another heading for it is nearer the centre by less than doorSpacing;
+// it heads for the centre from within a cone in front of the door, and
+// from beside it first for the door's axis farther back; near the door it
+// asks its planner not to walk more than 30° off its way (turning on the
+// spot instead); and while someone has passed the door within gateFlow,
+// the others heading for it wait rather than step aside.
 type Sim struct {
 	opt    SimOptions
 	world  *World
@@ -118,6 +180,10 @@ type Sim struct {
 	cells []cellAgent
 	near  []int
 	ahead []int // by character, the one it would queue behind (-1: none)
+	// The scenario's gates, each once, and when a character last passed
+	// each (-Inf: never).
+	gates    []Gate
+	passedAt []float64
 }
 
 // cellAgent is a character in a cell of the steering grid.
@@ -133,8 +199,8 @@ const nearReach = 2*Radius + 2*1.2*Horizon
 type simAgent struct {
 	p        *planner.Planner
 	goal     mgl64.Vec3
-	via      []mgl64.Vec3  // the points still to pass
-	from     mgl64.Vec3    // the last point passed (at first, the start)
+	via      []int32       // the gates still to pass, by index in Sim.gates
+	from     mgl64.Vec3    // the centre of the last gate passed (at first, the start)
 	best     float64       // the nearest it has been to its goal
 	progress float64       // when it last got nearer, or stepping aside ends
 	nearer   float64       // when it last got nearer
@@ -179,7 +245,7 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 			return nil, fmt.Errorf("crowd: %s, character %d: %w", sc.Name, k, err)
 		}
 		d := flat(a.Goal.Sub(a.Start.Position))
-		s.agents = append(s.agents, simAgent{p: p, goal: a.Goal, via: a.Via, from: a.Start.Position, best: d, arrived: -1, side: -1,
+		s.agents = append(s.agents, simAgent{p: p, goal: a.Goal, via: s.gateIndices(a.Via), from: a.Start.Position, best: d, arrived: -1, side: -1,
 			// Starting from standing takes a while: the clock of patience
 			// starts after a first Patience.
 			progress: opt.Patience, nearer: opt.Patience})
@@ -229,12 +295,13 @@ func (s *Sim) Step(dt float64) {
 // input is what character k asks of its planner now.
 func (s *Sim) input(k int) planner.Input {
 	a := &s.agents[k]
-	if len(a.via) > 0 && (flat(a.via[0].Sub(s.roots[k])) < 1 || flatDot(a.via[0].Sub(s.roots[k]), a.via[0].Sub(a.from)) < 0) {
-		a.from, a.via, a.best = a.via[0], a.via[1:], math.Inf(1)
+	if len(a.via) > 0 && s.gates[a.via[0]].Passed(s.roots[k], a.from) {
+		s.passedAt[a.via[0]] = s.t
+		a.from, a.via, a.best = s.gates[a.via[0]].centre(), a.via[1:], math.Inf(1)
 	}
 	target := a.goal
 	if len(a.via) > 0 {
-		target = a.via[0]
+		target = s.gates[a.via[0]].approach(s.roots[k], a.from)
 	}
 	to := target.Sub(s.roots[k])
 	d := flat(to)
@@ -249,11 +316,15 @@ func (s *Sim) input(k int) planner.Input {
 			a.arrived = s.t
 		}
 		return planner.Input{Heading: goal}
+	case s.waitTurn(k):
+		// Waiting its turn at a door, facing it: progress counts from now.
+		a.progress = s.t
+		return planner.Input{Heading: goal}
 	case s.t < a.aside:
 		// Progress counts again from where stepping aside ends.
 		a.best = d
 		goal = a.away
-	case s.t-a.progress > s.opt.Patience && s.queued(k):
+	case s.t-a.progress > s.opt.Patience && (s.queued(k) || s.flowing(k)):
 		// Waiting its turn behind one going its way: progress counts
 		// from now.
 		a.progress = s.t
@@ -267,10 +338,13 @@ func (s *Sim) input(k int) planner.Input {
 		goal = a.away
 	}
 	heading, speed := s.steer(k, goal, d)
+	in := planner.Input{Heading: heading, Speed: speed}
 	if len(a.via) == 0 {
-		speed = math.Min(speed, d) // slowing down near the goal, so as not to circle it
+		in.Speed = math.Min(speed, d) // slowing down near the goal, so as not to circle it
+	} else if s.nearDoor(k) {
+		in.Within = doorWithin
 	}
-	return planner.Input{Heading: heading, Speed: speed}
+	return in
 }
 
 // grid sorts the characters still in the scene by their steering cell.
@@ -323,6 +397,79 @@ func (s *Sim) neighbours(k int) {
 	}
 	slices.Sort(s.near)
 }
+
+// gateIndices registers the gates of a way, each distinct gate once, and
+// returns their indices.
+func (s *Sim) gateIndices(way []Gate) []int32 {
+	var out []int32
+	for _, g := range way {
+		i := slices.Index(s.gates, g)
+		if i < 0 {
+			i = len(s.gates)
+			s.gates, s.passedAt = append(s.gates, g), append(s.passedAt, math.Inf(-1))
+		}
+		out = append(out, int32(i))
+	}
+	return out
+}
+
+// flowing reports whether character k's next gate is a segment (a door)
+// that someone passed within the last gateFlow seconds: the way through
+// is moving, so it waits its turn rather than stepping aside.
+func (s *Sim) flowing(k int) bool {
+	a := &s.agents[k]
+	if len(a.via) == 0 {
+		return false
+	}
+	g := s.gates[a.via[0]]
+	return g.A != g.B && s.t-s.passedAt[a.via[0]] <= gateFlow
+}
+
+// nearDoor reports whether character k's next gate is a door (a
+// segment) whose centre is within doorZone.
+func (s *Sim) nearDoor(k int) bool {
+	a := &s.agents[k]
+	if len(a.via) == 0 {
+		return false
+	}
+	g := s.gates[a.via[0]]
+	return g.A != g.B && flat(g.centre().Sub(s.roots[k])) <= doorZone
+}
+
+// waitTurn reports whether character k waits its turn at its next gate:
+// a door within doorZone, and another heading for it is nearer its
+// centre, by less than doorSpacing.
+func (s *Sim) waitTurn(k int) bool {
+	if !s.nearDoor(k) {
+		return false
+	}
+	a := &s.agents[k]
+	c := s.gates[a.via[0]].centre()
+	dist := flat(c.Sub(s.roots[k]))
+	for _, j := range s.near {
+		if o := &s.agents[j]; len(o.via) > 0 && o.via[0] == a.via[0] {
+			if dj := flat(c.Sub(s.roots[j])); dj < dist && dist-dj < doorSpacing {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// How near a door characters take turns, and how far behind the one
+// ahead of it a character may go on towards it. [Units: m]
+const (
+	doorZone    = 3.0
+	doorSpacing = 1.0
+)
+
+// doorWithin is how far off its way a character near a door may walk
+// (planner.Input.Within); farther off, it turns on the spot. [Units: rad]
+const doorWithin = math.Pi / 6
+
+// gateFlow is how long after someone passed a door the others heading for
+// it still count it as moving. [Units: s]
+const gateFlow = 5.0
 
 // queued reports whether character k waits its turn behind others going
 // its way: following the one ahead of it (see findAhead), and the one

@@ -26,6 +26,11 @@ type Input struct {
 	// for none. Without a request, climbs, vaults and hops are chosen only
 	// when nothing else fits.
 	Request Tags
+	// Within, when positive, is how far off Heading a moving action may
+	// travel before standing still (turning on the spot) is preferred to
+	// it: for tight places, where walking off the way leads into a wall
+	// or another character. Zero: any. [Units: rad]
+	Within float64
 }
 
 // Config starts a Planner.
@@ -405,6 +410,11 @@ func (p *Planner) withBrake(a int32, f, plan action.Frame, start float64) []Move
 	return p.moves
 }
 
+// offWithin is what a moving action travelling farther off the heading
+// than Input.Within adds to its score: more than standing still and
+// turning through half a turn costs.
+const offWithin = 3.0
+
 // canBrake reports whether the character could stop after child c of the
 // plan: in a crowd, where it claims its brake with every action, the
 // brake's first action must be known supported (and clear of the scene)
@@ -455,8 +465,11 @@ func (p *Planner) score(n *actiongraph.Node, a *action.Action, in Input) float64
 	score := math.Abs(travel/a.Duration() - in.Speed)
 	switch {
 	case in.Speed > 0 && travel > 0.05:
-		score += 0.6 * math.Abs(math.Remainder(dir-in.Heading, 2*math.Pi))
-		score += 0.4 * math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
+		off := math.Abs(math.Remainder(dir-in.Heading, 2*math.Pi))
+		score += 0.6*off + 0.4*math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
+		if in.Within > 0 && off > in.Within {
+			score += offWithin
+		}
 	case in.Speed > 0:
 		// Standing still when asked to move, the better the more it ends
 		// facing the heading (turning on the spot).

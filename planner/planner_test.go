@@ -306,3 +306,27 @@ func TestRequestSeveralTags(t *testing.T) {
 		t.Errorf("request climb walks as request hop: %s", climb)
 	}
 }
+
+// Input.Within: a character standing on open floor facing +X, asked to go
+// -Z, starts walking (its first steps travel square to the way) unless the
+// way may be at most 30° off, when it stands: the score of every move that
+// far off rises above standing's.
+func TestInputWithin(t *testing.T) {
+	w := loadWorld(t, "builtin:stepping")
+	first := func(within float64) string {
+		p := newRecorded(t, w, planner.Config{Start: action.Frame{Position: mgl64.Vec3{3.6, 0, 2.0}, Yaw: math.Pi / 2}})
+		for range 60 {
+			p.Update(1.0/60, planner.Input{Heading: math.Pi, Speed: 1.2, Within: within})
+		}
+		if len(p.steps) < 2 {
+			t.Fatalf("within %.2f: %d steps in a second", within, len(p.steps))
+		}
+		return p.steps[1].Action // steps[0] is the start pose's own action
+	}
+	if got := first(0); !strings.HasPrefix(got, "start") {
+		t.Errorf("without Within the first choice is %s, want a start", got)
+	}
+	if got := first(math.Pi / 6); got != "idle" {
+		t.Errorf("within 30° the first choice is %s, want idle", got)
+	}
+}
