@@ -160,7 +160,7 @@ func (o SimOptions) withDefaults() SimOptions {
 // the scene unless SimOptions.Stay.
 //
 // Doors (segment gates) are taken in turns: within doorZone of a door's
-// centre, a character heading for it waits, standing and facing it, while
+// centre, a character heading for it waits, standing, while
 // another heading for it is nearer the centre by less than doorSpacing;
 // it heads for the centre from within a cone in front of the door, and
 // from beside it first for the door's axis farther back; near the door it
@@ -317,7 +317,7 @@ func (s *Sim) input(k int) planner.Input {
 		}
 		return planner.Input{Heading: goal}
 	case s.waitTurn(k):
-		// Waiting its turn at a door, facing it: progress counts from now.
+		// Waiting its turn at a door, standing: progress counts from now.
 		a.progress = s.t
 		return planner.Input{Heading: goal}
 	case s.t < a.aside:
