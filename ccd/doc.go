@@ -52,7 +52,10 @@
 // where they go, and the parts that may touch ground faces ignore them; in
 // the executed motion they may sink into them by at most Options.Sink; the
 // contact parts (feet, toes, hands) may sink into any other face by at most
-// Options.Sink, at plan time and in the executed motion.
+// Options.Sink, at plan time and in the executed motion. Options.Margin
+// widens the capsules of plan checks only: a plan then keeps the parts it
+// checks that far from the scene, so the warp's small moves of an action
+// the plan found clear do not make the executed motion touch.
 //
 // A plan checks the children of a node one after another, all starting
 // from its end pose, so a Checker keeps the latest contact found at an

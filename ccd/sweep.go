@@ -34,6 +34,11 @@ type Options struct {
 	// ground faces may sink into one (a planted foot on its support).
 	// [Units: m] [Limit: >= 0; 0 means 2 cm]
 	Sink float64
+	// Margin widens every capsule in plan checks (Checker.Action), not in
+	// checks of executed clips: what a plan finds clear is clear of the
+	// scene by at least Margin, so a warp that moves the parts it checks
+	// by less keeps them clear. [Units: m] [Limit: >= 0; 0 means none]
+	Margin float64
 }
 
 func (o Options) withDefaults() Options {
@@ -51,6 +56,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.ClipSubsteps <= 0 {
 		o.ClipSubsteps = 1
+	}
+	if !(o.Margin > 0) { // NaN too
+		o.Margin = 0
 	}
 	return o
 }
@@ -289,7 +297,7 @@ func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
 	}
 	sw.slack = 0
 	if sw.snapped {
-		sw.slack = snapSlack(s.extent(sw))
+		sw.slack = snapSlack(s.extent(sw)) + s.opt.Margin
 	}
 	s.slice(sw, ns)
 }

@@ -31,6 +31,10 @@
 //     SimOptions.Stay), so nobody waits for a character that has finished.
 //   - A door is taken in turns: near it, a character waits while another
 //     is a little nearer it, and comes to it from in front (Sim, Gate).
+//   - Where the planners check the body against the scene, they check it
+//     with PlanMargin (ccd.Options.Margin): a brake the plan found clear
+//     stays clear once the warp has moved it, so a character does not stand
+//     mid-stride with its brake refused.
 //
 // Sim runs a scenario's characters in one World, updated in a fixed order,
 // so the same scenario gives the same motion on any machine. The

@@ -529,6 +529,13 @@ func (s *Sim) awayFrom(k int, heading float64) float64 {
 	return math.Atan2(sum[0], sum[2])
 }
 
+// PlanMargin is the margin (ccd.Options.Margin) a crowd's planners check
+// the body with, when they check it: in a crowd every action starts only
+// with its brake, and a brake the plan found clear must stay clear once
+// the warp has moved it, or the character stands mid-stride with every
+// way on blocked. [Units: m]
+const PlanMargin = 0.01
+
 // Steering constants: the disc about each root that another's must keep
 // out of, and how far ahead a heading is judged.
 const (

@@ -149,20 +149,20 @@ func TestHallwayScenario(t *testing.T) {
 
 // TestBottleneckScenario runs the bottleneck (50 leaving a room by one
 // door 1.2 m wide), whose planners also keep the body clear of the walls,
-// for 60 s: no two bodies may ever overlap, and the door must keep
-// flowing (16 of 50 pass in that time as measured; fewer than 12 is a
+// for 180 s: no two bodies may ever overlap, and the door must keep
+// flowing (48 of 50 pass in that time as measured; fewer than 45 is a
 // regression). Not every character gets out yet (see docs/crowds.md).
 func TestBottleneckScenario(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the bottleneck takes a minute")
 	}
 	sc := crowd.Bottleneck(50)
-	r := runScenario(t, sc, crowd.SimOptions{Claims: crowd.SpaceClaims}, 60)
-	t.Logf("%s, %d characters, 60 s: %v", sc.Name, len(sc.Agents), r)
+	r := runScenario(t, sc, crowd.SimOptions{Claims: crowd.SpaceClaims}, 180)
+	t.Logf("%s, %d characters, 180 s: %v", sc.Name, len(sc.Agents), r)
 	if r.overlaps > 0 {
 		t.Errorf("bodies overlap in %d frames, by %.3f m at most", r.overlaps, r.deepest)
 	}
-	if r.arrived < 12 {
-		t.Errorf("%d of %d through the door in 60 s, want at least 12", r.arrived, len(sc.Agents))
+	if r.arrived < 45 {
+		t.Errorf("%d of %d through the door in 180 s, want at least 45", r.arrived, len(sc.Agents))
 	}
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/foothold/foothold/library"
 
+	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/planner"
 )
@@ -159,7 +160,11 @@ func load(o *options) (*demo, error) {
 	if err != nil {
 		return nil, err
 	}
-	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: o.body || o.agents > 0})
+	so := planner.SetupOptions{Body: o.body || o.agents > 0}
+	if o.agents > 0 {
+		so.CCD.Margin = crowd.PlanMargin
+	}
+	setup, err := planner.NewSetupWith(g, w.Querier, so)
 	if err != nil {
 		return nil, err
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/export"
 	"github.com/foothold/foothold/internal/atomicfile"
@@ -170,7 +171,7 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 		return nil, err
 	}
 	withBody := cs.sc.Walls || a.body
-	setup, err := planner.NewSetupWith(g, cs.world.Querier, planner.SetupOptions{Body: withBody})
+	setup, err := planner.NewSetupWith(g, cs.world.Querier, planner.SetupOptions{Body: withBody, CCD: ccd.Options{Margin: crowd.PlanMargin}})
 	if err != nil {
 		return nil, err
 	}
