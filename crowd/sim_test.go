@@ -3,6 +3,7 @@ package crowd_test
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"testing"
 
 	"github.com/foothold/foothold/crowd"
@@ -164,5 +165,31 @@ func TestBottleneckScenario(t *testing.T) {
 	}
 	if r.arrived < 45 {
 		t.Errorf("%d of %d through the door in 180 s, want at least 45", r.arrived, len(sc.Agents))
+	}
+}
+
+// TestStepAllocatesNothing: once warmed up, a crowd's frame (steering,
+// claims and every planner's Update with its body's clearance) allocates
+// nothing.
+func TestStepAllocatesNothing(t *testing.T) {
+	sc := crowd.Circles(20)
+	setup := setupOn(t, sc.Mesh, true)
+	_, spaces := adultSpaces(t)
+	sim, err := crowd.NewSim(setup, spaces, sc, crowd.SimOptions{Claims: crowd.SpaceClaims})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 300 { // warm up: buffers and the claims index grow
+		sim.Step(1.0 / 30)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	const frames = 600
+	for range frames {
+		sim.Step(1.0 / 30)
+	}
+	runtime.ReadMemStats(&after)
+	if n := after.Mallocs - before.Mallocs; n != 0 {
+		t.Errorf("%d frames of 20 characters allocate %d times", frames, n)
 	}
 }

@@ -497,9 +497,12 @@ func (p *Planner) score(n *actiongraph.Node, a *action.Action, in Input) float64
 func (p *Planner) Pose() Pose {
 	c := p.cur.Clip
 	n := c.Skeleton.NumJoints()
-	if p.pose.Skeleton != c.Skeleton || len(p.pose.Trans) != n {
-		p.pose = Pose{Skeleton: c.Skeleton, Trans: make([]mgl64.Vec3, n), Rot: make([]mgl64.Quat, n)}
+	if len(p.pose.Trans) != n {
+		p.pose.Trans, p.pose.Rot = make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
 	}
+	// Clips made apart (the crowd's moves) hold equal skeletons of their
+	// own: the buffers serve them all.
+	p.pose.Skeleton = c.Skeleton
 	c.Sample(p.t, p.pose.Trans, p.pose.Rot)
 	p.pose.Action, p.pose.Time = p.act.Name, p.t
 	return p.pose
