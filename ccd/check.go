@@ -126,7 +126,8 @@ func (c *Checker) Reserve(frames int) {
 // within Epsilon plus 2.1 µm (for actions reaching up to 50 m) of a real
 // one. With Options.Margin, every capsule is widened by it as well: a
 // capsule within Margin of the scene counts as a contact, and a reported
-// one is within Epsilon plus Margin plus 2.1 µm of a real one. The answer is remembered by snapped frame: plans reach one frame
+// one is within Epsilon plus Margin plus 2.1 µm of a real one. The
+// answer is remembered by snapped frame: plans reach one frame
 // along different paths (a left step then a right one, or the other way
 // round), and the second asking costs a look-up.
 func (c *Checker) Action(a int32, f action.Frame, lift float64, out *Contact) bool {
