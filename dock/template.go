@@ -13,8 +13,22 @@ import (
 const MaxPoints = 16
 
 // DefaultToleranceDeg is the paper's normal tolerance cone: 10°. (The paper
-// notes it should follow the friction cone of the contact surface.)
+// notes it should follow the friction cone of the contact surface:
+// FrictionCone.)
 const DefaultToleranceDeg = 10
+
+// DefaultFriction is the friction coefficient of a shoe on a dry floor
+// (rubber on concrete, wood or stone measures 0.6 to 1.0). Its cone,
+// FrictionCone(DefaultFriction) = 38.7°, is the steepest slope the foot
+// stands on: people walk 30-35° ramps, and game characters are given 45°.
+const DefaultFriction = 0.8
+
+// FrictionCone is the half-angle of the friction cone of coefficient mu: a
+// contact pushing along its normal holds without slipping on a face whose
+// normal lies within atan(mu) of it. [Units: degrees]
+func FrictionCone(mu float64) float32 {
+	return float32(math.Atan(mu) * 180 / math.Pi)
+}
 
 // ContactPoint is one point where force is exerted, in the dock frame.
 type ContactPoint struct {

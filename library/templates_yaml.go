@@ -2,6 +2,7 @@ package library
 
 import (
 	"io"
+	"math"
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/yamlnode"
@@ -18,7 +19,8 @@ type ParseError = yamlnode.ParseError
 //	templates:
 //	  - name: foot
 //	    group: foot          # optional; templates of a group share support data
-//	    tolerance_deg: 10    # optional; default 10
+//	    tolerance_deg: 10    # optional; default 10 (the paper's)
+//	    friction: 0.8        # optional instead: the cone of this coefficient
 //	    points:
 //	      - {position: [0, 0, 0], normal: [0, 1, 0]}
 //	      - {position: [0, 0, 0.15], normal: [0, 1, 0]}
@@ -70,7 +72,7 @@ func (p templateParser) mapping(n *yaml.Node, allowed ...string) (map[string]*ya
 }
 
 func (p templateParser) template(n *yaml.Node) (*dock.Template, error) {
-	f, err := p.mapping(n, "name", "group", "tolerance_deg", "points")
+	f, err := p.mapping(n, "name", "group", "tolerance_deg", "friction", "points")
 	if err != nil {
 		return nil, err
 	}
@@ -90,6 +92,19 @@ func (p templateParser) template(n *yaml.Node) (*dock.Template, error) {
 		if t.ToleranceDeg, err = p.number(tol); err != nil {
 			return nil, err
 		}
+	}
+	if fr := f["friction"]; fr != nil {
+		if f["tolerance_deg"] != nil {
+			return nil, p.fail(fr, "template %q: give 'tolerance_deg' or 'friction', not both", t.Name)
+		}
+		mu, err := p.number(fr)
+		if err != nil {
+			return nil, err
+		}
+		if !(mu > 0) || math.IsInf(float64(mu), 0) {
+			return nil, p.fail(fr, "template %q: friction %v, want a positive number", t.Name, mu)
+		}
+		t.ToleranceDeg = dock.FrictionCone(float64(mu))
 	}
 	pts := f["points"]
 	if pts == nil || pts.Kind != yaml.SequenceNode {

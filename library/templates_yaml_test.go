@@ -3,6 +3,8 @@ package library
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -52,6 +54,23 @@ func TestReadTemplatesDefaultsAndNormalises(t *testing.T) {
 	}
 }
 
+// A template given a friction coefficient gets its cone, atan(μ): μ = 1 is
+// 45°, μ = tan 30° is 30°.
+func TestReadTemplatesFriction(t *testing.T) {
+	for _, c := range []struct {
+		mu, deg float64
+	}{{1, 45}, {math.Tan(math.Pi / 6), 30}, {dock.DefaultFriction, 38.66}} {
+		src := fmt.Sprintf("templates:\n  - name: sole\n    friction: %v\n    points:\n      - {position: [0, 0, 0], normal: [0, 1, 0]}\n", c.mu)
+		ts, err := ReadTemplates(strings.NewReader(src), "t.yaml")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := float64(ts[0].ToleranceDeg); math.Abs(got-c.deg) > 0.01 {
+			t.Errorf("friction %v: cone %.3f°, want %.2f°", c.mu, got, c.deg)
+		}
+	}
+}
+
 func TestReadTemplatesErrors(t *testing.T) {
 	head := "templates:\n  - name: foot\n"
 	pts := "    points:\n      - {position: [0, 0, 0], normal: [0, 1, 0]}\n"
@@ -70,6 +89,9 @@ func TestReadTemplatesErrors(t *testing.T) {
 		{"zero normal", head + "    points:\n      - {position: [0, 0, 0], normal: [0, 0, 0]}\n", "t.yaml:2: invalid template \"foot\": point 0 has a zero normal"},
 		{"missing normal", head + "    points:\n      - {position: [0, 0, 0]}\n", "t.yaml:4: contact point without \"normal\""},
 		{"tolerance too wide", head + "    tolerance_deg: 120\n" + pts, "tolerance 120 degrees"},
+		{"friction and tolerance", head + "    tolerance_deg: 10\n    friction: 0.8\n" + pts, "t.yaml:4: template \"foot\": give 'tolerance_deg' or 'friction', not both"},
+		{"negative friction", head + "    friction: -1\n" + pts, "t.yaml:3: template \"foot\": friction -1, want a positive number"},
+		{"zero friction", head + "    friction: 0\n" + pts, "friction 0, want a positive number"},
 		{"duplicate name", head + pts + "  - name: foot\n" + pts, "t.yaml:5: template \"foot\" is defined twice (first at line 2)"},
 		{"duplicate field", head + "    name: hand\n" + pts, "t.yaml:3: field \"name\" given twice"},
 		{"too many points", head + "    points:\n" + strings.Repeat("      - {position: [0, 0, 0], normal: [0, 1, 0]}\n", dock.MaxPoints+1), "17 contact points, at most 16"},

@@ -47,6 +47,11 @@ type Options struct {
 	// Progress, when set, is told how a build goes, from the goroutine that
 	// called Load or New.
 	Progress func(template string, done, total int)
+	// Friction, when positive, gives every template the cone of this
+	// friction coefficient (dock.FrictionCone) in place of the paper's 10°
+	// tolerance: dock.DefaultFriction lets a foot stand on slopes up to
+	// 38.7°. Zero keeps the paper's templates.
+	Friction float64
 }
 
 // Load loads the scene spec (a mesh file or builtin:NAME) and the
@@ -72,6 +77,9 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 				t, err := dock.Builtin(d.Template)
 				if err != nil {
 					return nil, fmt.Errorf("world: action %q: %w", a.Name, err)
+				}
+				if opt.Friction > 0 {
+					t.ToleranceDeg = dock.FrictionCone(opt.Friction)
 				}
 				w.Templates[d.Template] = t
 				w.Names = append(w.Names, d.Template)
