@@ -27,11 +27,18 @@ type testWorld struct {
 // fresh cache, buried supports dropped).
 func loadWorld(t testing.TB, scene string) *testWorld {
 	t.Helper()
+	return loadWorldWith(t, scene, world.Options{})
+}
+
+// loadWorldWith is loadWorld with world options (its cache always fresh).
+func loadWorldWith(t testing.TB, scene string, opt world.Options) *testWorld {
+	t.Helper()
 	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	lw, err := world.Load(scene, lib, world.Options{CacheDir: t.TempDir()})
+	opt.CacheDir = t.TempDir()
+	lw, err := world.Load(scene, lib, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

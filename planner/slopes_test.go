@@ -7,7 +7,6 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/world"
@@ -16,20 +15,7 @@ import (
 
 // rampsWorld is builtin:ramps with the default friction.
 func rampsWorld(t *testing.T) *testWorld {
-	t.Helper()
-	lib, g, err := library.Default(library.DefaultOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lw, err := world.Load("builtin:ramps", lib, world.Options{CacheDir: t.TempDir(), Friction: dock.DefaultFriction})
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup, err := planner.NewSetup(g, lw.Querier)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &testWorld{lib: lib, bvh: lw.BVH, setup: setup, lw: lw}
+	return loadWorldWith(t, "builtin:ramps", world.Options{Friction: dock.DefaultFriction})
 }
 
 // surface is the ramps scene's ground, worked out from its layout (not from
