@@ -1,6 +1,7 @@
 package world
 
 import (
+	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
@@ -114,6 +115,17 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 	return w, nil
 }
 
+// templatesKey names a set of templates in a cache file's name, so that
+// support data built with other cones (another friction) is kept apart.
+func templatesKey(list []*dock.Template) string {
+	k := sha256.New()
+	for _, t := range list {
+		th := supporttree.TemplateHash(t)
+		k.Write(th[:])
+	}
+	return hex.EncodeToString(k.Sum(nil)[:4])
+}
+
 // supportData reads the support-trees from opt.FST, or from the cache, or
 // builds them (and caches them when the cache is writable).
 func (w *World) supportData(opt Options) error {
@@ -141,7 +153,7 @@ func (w *World) supportData(opt Options) error {
 		}
 	}
 	h := supporttree.SceneHash(w.Mesh)
-	path := filepath.Join(dir, "support-"+hex.EncodeToString(h[:12])+".fst")
+	path := filepath.Join(dir, "support-"+hex.EncodeToString(h[:12])+"-"+templatesKey(list)+".fst")
 	if f, err := supporttree.ReadFile(path); err == nil {
 		if trees, err := f.Trees(w.Mesh, list); err == nil {
 			w.Supports, w.Support = trees, path+" (cached)"

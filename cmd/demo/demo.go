@@ -103,20 +103,11 @@ func (d *demo) findStart() error {
 	if tr == nil {
 		return fmt.Errorf("%s: no foot support data", d.opt.scene)
 	}
-	lat := tr.Lattice()
 	b := d.world.Mesh.Bounds()
-	cx, cz := (b.Min[0]+b.Max[0])/2, (b.Min[2]+b.Max[2])/2
-	best, bestD := [3]int32{}, float32(math.Inf(1))
-	for _, p := range script.OpenFloor(tr) {
-		dx, dz := float32(p[0])*lat.Linear-cx, float32(p[2])*lat.Linear-cz
-		if dd := dx*dx + dz*dz; dd < bestD {
-			best, bestD = p, dd
-		}
-	}
-	if math.IsInf(float64(bestD), 1) {
+	s, ok := script.DefaultStart(tr, float64(b.Min[0]+b.Max[0])/2, float64(b.Min[2]+b.Max[2])/2, 0)
+	if !ok {
 		return fmt.Errorf("%s: no open floor to start on (give a script with --input)", d.opt.scene)
 	}
-	s := &script.Script{X: float64(best[0]) * float64(lat.Linear), Z: float64(best[2]) * float64(lat.Linear), Y: float64(best[1])*float64(lat.Linear) + 0.3}
 	f, err := s.Start(d.world.BVH)
 	if err != nil {
 		return err

@@ -7,11 +7,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/sceneload"
+	"github.com/foothold/foothold/script"
+	"github.com/foothold/foothold/world"
 )
 
 // The demo opens one window per process (g3n's application is a
@@ -362,4 +368,98 @@ func TestHeadlessAgents(t *testing.T) {
 func isOther(c [3]uint8) bool {
 	r, g, b := float64(c[0]), float64(c[1]), float64(c[2])
 	return b > 120 && b > 1.15*g && g > 0.6*b && r > 0.4*b && g > 1.1*r
+}
+
+// With no script, the demo starts the character on the largest walkable
+// region of every shared level (script.Regions, itself checked against a
+// breadth-first search in the script package), and the screenshot shows the
+// level around it.
+func TestDefaultStartEveryLevel(t *testing.T) {
+	needDisplay(t)
+	d, ok := shareddata.Dir()
+	if !ok {
+		t.Skip("real test data not found (../shared/data or $FOOTHOLD_DATA)")
+	}
+	lib, _, err := library.Default(library.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range shareddata.Meshes {
+		t.Run(filepath.Base(m.File), func(t *testing.T) {
+			path := filepath.Join(d, m.File)
+			args := []string{"--scene", path, "--frames", "30", "--json"}
+			if m.Scale != 0 {
+				args = append(args, "--scale", strconv.FormatFloat(float64(m.Scale), 'g', -1, 32))
+			}
+			for _, n := range m.Exclude {
+				args = append(args, "--exclude-node", n)
+			}
+			shot := filepath.Join(t.TempDir(), "shot.png")
+			out, errs, code := demoRun(t, nil, append(args, "--screenshot", shot)...)
+			if code != 0 {
+				t.Fatalf("exit %d: %s", code, errs)
+			}
+			var sum summary
+			if err := json.Unmarshal([]byte(out), &sum); err != nil {
+				t.Fatalf("%v: %s", err, out)
+			}
+			w, err := world.Load(path, lib, world.Options{Load: sceneload.LoadOptions{Scale: m.Scale, ExcludeNodes: m.Exclude}, Friction: dock.DefaultFriction})
+			if err != nil {
+				t.Fatal(err)
+			}
+			foot := w.Supports[w.Templates["foot"]]
+			pos, region, size := script.Regions(foot)
+			largest := 0
+			for _, n := range size {
+				largest = max(largest, n)
+			}
+			inc := float64(foot.Lattice().Linear)
+			at, best := -1, math.Inf(1)
+			for i, p := range pos { // the foot position under the start (the root, hips high)
+				dx, dy, dz := float64(p[0])*inc-sum.Start[0], float64(p[1])*inc-sum.Start[1], float64(p[2])*inc-sum.Start[2]
+				if d := dx*dx + dz*dz; d < best && dy < -0.5 && dy > -1.3 {
+					at, best = i, d
+				}
+			}
+			t.Logf("start (%.1f, %.1f, %.1f): region of %d positions, the largest %d", sum.Start[0], sum.Start[1], sum.Start[2], size[region[at]], largest)
+			if math.Sqrt(best) > 0.15 || size[region[at]] != largest {
+				t.Errorf("the start is %.2f m from a foot position of a region of %d positions; the largest has %d", math.Sqrt(best), size[region[at]], largest)
+			}
+			img := shareddata.ReadPNG(t, shot)
+			colours := map[[3]uint8]bool{}
+			orange := 0
+			b := img.Bounds()
+			for y := b.Min.Y; y < b.Max.Y; y++ {
+				for x := b.Min.X; x < b.Max.X; x++ {
+					r, g, bl, _ := img.At(x, y).RGBA()
+					c := [3]uint8{uint8(r >> 8), uint8(g >> 8), uint8(bl >> 8)}
+					colours[c] = true
+					if isCharacter(c) {
+						orange++
+					}
+				}
+			}
+			if len(colours) < 200 || orange < 500 {
+				t.Errorf("screenshot: %d colours, %d character pixels: not the level around the character", len(colours), orange)
+			}
+		})
+	}
+}
+
+// Floors are told by their orientation up to sign: a level wound the other
+// way (normals down) has its floors drawn as floors, lit from above.
+func TestShadingUpToSign(t *testing.T) {
+	for _, c := range []struct {
+		n     [3]float32
+		floor bool
+	}{
+		{[3]float32{0, 1, 0}, true}, {[3]float32{0, -1, 0}, true},
+		{[3]float32{0.6, 0.8, 0}, true}, {[3]float32{0.6, -0.8, 0}, true},
+		{[3]float32{0.8, 0.6, 0}, false}, {[3]float32{0, -0.6, 0.8}, false}, {[3]float32{1, 0, 0}, false},
+	} {
+		n, floor := shading(c.n)
+		if floor != c.floor || (floor && n[1] <= 0) || math.Abs(float64(n[0]*n[0]+n[1]*n[1]+n[2]*n[2])-1) > 1e-5 {
+			t.Errorf("shading(%v) = %v, %v; want floor %v, lit from above", c.n, n, floor, c.floor)
+		}
+	}
 }

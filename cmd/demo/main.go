@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/foothold/foothold/dock"
 	"io"
 	"os"
 	"runtime/pprof"
@@ -37,6 +38,7 @@ type options struct {
 	cpuProfile string
 	body       bool
 	agents     int
+	friction   float64
 }
 
 func main() {
@@ -106,6 +108,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.json, "json", false, "print a JSON summary at the end")
 	fs.BoolVar(&o.body, "body", false, "check the body against the scene (plan nodes and warped choices); the body flashes magenta when a choice is refused for it")
 	fs.IntVar(&o.agents, "agents", 0, "this many more characters share the level, each walking to random goals by ways across its floor, planning around the others and the player's character (all claim the ground they take)")
+	fs.Float64Var(&o.friction, "friction", dock.DefaultFriction, "friction coefficient of every contact: a foot stands on slopes up to atan(friction) (0.8: 38.7°); 0 gives the paper's 10° cone")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run here (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -116,6 +119,8 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	switch {
 	case o.depth < 1 || o.depth > 6:
 		return nil, fmt.Errorf("--depth %d: want 1 to 6", o.depth)
+	case !(o.friction >= 0 && o.friction <= 100):
+		return nil, fmt.Errorf("--friction %v: want 0 to 100", o.friction)
 	case o.agents < 0:
 		return nil, fmt.Errorf("--agents %d: want 0 or more", o.agents)
 	case o.frames < 0:
@@ -155,7 +160,7 @@ func load(o *options) (*demo, error) {
 		return nil, err
 	}
 	bars := progress.NewLabelled("support ")
-	w, err := world.Load(o.scene, lib, world.Options{Load: opts, FST: o.fst, Progress: bars.Update})
+	w, err := world.Load(o.scene, lib, world.Options{Load: opts, FST: o.fst, Progress: bars.Update, Friction: o.friction})
 	bars.Done()
 	if err != nil {
 		return nil, err

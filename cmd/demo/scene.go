@@ -27,9 +27,9 @@ func sceneNode(m *scenes.Mesh) *core.Node {
 			continue
 		}
 		a, b, c := m.Triangle(t)
-		n := m.TriangleNormal(t)
+		n, up := shading(m.TriangleNormal(t))
 		dst := &wall
-		if n[1] > 0.7 {
+		if up {
 			dst = &floor
 		}
 		for _, v := range [3][3]float32{a, b, c} {
@@ -56,6 +56,23 @@ func sceneNode(m *scenes.Mesh) *core.Node {
 	}
 	return node
 }
+
+// shading is the normal a face is lit with and whether it is drawn as
+// floor: a face within 45° of horizontal whichever way it is wound
+// (levels whose triangles wind the other way have normals pointing down),
+// its normal then turned to face up.
+func shading(n [3]float32) ([3]float32, bool) {
+	if n[1] < 0 {
+		if -n[1] <= floorCos {
+			return n, false
+		}
+		return [3]float32{-n[0], -n[1], -n[2]}, true
+	}
+	return n, n[1] > floorCos
+}
+
+// floorCos is the cosine of the steepest face drawn as floor, 45°.
+const floorCos = 0.7071
 
 // dynamic is a mesh or line set whose vertices (position and colour) are
 // rewritten every frame, drawn unlit in its vertex colours.

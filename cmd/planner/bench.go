@@ -95,7 +95,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner bench: %v\n", err)
 		return 1
 	}
-	w, err := loadWorld(*spec, "", opts, lib)
+	w, err := loadWorld(*spec, "", opts, lib, 0)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner bench: %v\n", err)
 		return 1

@@ -66,6 +66,7 @@ type crowdArgs struct {
 	depth, work                 int
 	seed                        uint64
 	body                        bool
+	friction                    float64
 }
 
 // runCrowd is `planner crowd`: many characters in one scene, each planning
@@ -84,6 +85,7 @@ func runCrowd(args []string, stdout, stderr io.Writer) int {
 	fs.StringVar(&a.claims, "claims", "spaces", "what characters claim: spaces (occupancy spaces), cylinders (the baseline) or none")
 	fs.IntVar(&a.depth, "depth", 3, "plan depth")
 	fs.IntVar(&a.work, "work", 400, "plan nodes evaluated per character per frame")
+	frictionFlag(fs, &a.friction)
 	fs.Uint64Var(&a.seed, "seed", 1, "random seed (random scenario)")
 	fs.BoolVar(&a.body, "body", false, "check the body against the scene even where the scenario has no walls")
 	fs.StringVar(&a.out, "out", "", "folder for crowd.glb, bvh/cNNN.bvh, paths.png and summary.json")
@@ -93,7 +95,7 @@ func runCrowd(args []string, stdout, stderr io.Writer) int {
 	}
 	kinds := map[string]crowd.ClaimKind{"spaces": crowd.SpaceClaims, "cylinders": crowd.CylinderClaims, "none": crowd.NoClaims}
 	_, okKind := kinds[a.claims]
-	if fs.NArg() > 0 || a.agents < 1 || !(a.seconds > 0) || !(a.fps > 0) || a.depth < 1 || a.work < 1 || !okKind ||
+	if fs.NArg() > 0 || !validFriction(a.friction) || a.agents < 1 || !(a.seconds > 0) || !(a.fps > 0) || a.depth < 1 || a.work < 1 || !okKind ||
 		!slices.Contains([]string{"circle", "crossing", "hallway", "bottleneck", "random"}, a.scenario) || (a.spec != "" && a.scenario != "random") {
 		fmt.Fprintln(stderr, "planner crowd: want [--scenario circle|crossing|hallway|bottleneck|random] [--agents N] [--scene S (random only)] [--seconds T] [--fps F] [--claims spaces|cylinders|none] [--depth N] [--work N] [--seed N] [--body] [--out DIR] [--json]")
 		return 1
@@ -138,7 +140,7 @@ func loadCrowdScene(a crowdArgs, load sceneload.LoadOptions, lib *action.Library
 		if spec == "" {
 			spec = "builtin:level"
 		}
-		w, err := loadWorld(spec, "", load, lib)
+		w, err := loadWorld(spec, "", load, lib, a.friction)
 		if err != nil {
 			return nil, err
 		}
@@ -154,7 +156,7 @@ func loadCrowdScene(a crowdArgs, load sceneload.LoadOptions, lib *action.Library
 		}
 		return &crowdScene{sc: sc, world: w, spec: spec}, nil
 	}
-	w, err := newWorld(sc.Mesh, lib)
+	w, err := newWorld(sc.Mesh, lib, a.friction)
 	if err != nil {
 		return nil, err
 	}
@@ -217,10 +219,10 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 
 // newWorld builds (or reads from the cache) the support data of a
 // scenario's own scene.
-func newWorld(m *scenes.Mesh, lib *action.Library) (*world.World, error) {
+func newWorld(m *scenes.Mesh, lib *action.Library, friction float64) (*world.World, error) {
 	bars := progress.NewLabelled("support ")
 	defer bars.Done()
-	return world.New(m, lib, world.Options{Progress: bars.Update})
+	return world.New(m, lib, world.Options{Progress: bars.Update, Friction: friction})
 }
 
 // crowdRecord keeps what a crowd run did, frame by frame.

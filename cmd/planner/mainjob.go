@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/script"
 )
 
@@ -29,7 +30,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1
 	}
-	sum, err := runScript(s.Scene, s, *out, runOptions{depth: 4, work: defaultWork, scratch: *scratch})
+	sum, err := runScript(s.Scene, s, *out, runOptions{depth: 4, work: defaultWork, scratch: *scratch, friction: dock.DefaultFriction})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1

@@ -50,10 +50,12 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	png := fs.String("png", "", "write the picture here")
 	ppm := fs.Float64("ppm", 0, "pixels per metre (default: fit 1000 pixels)")
 	asJSON := fs.Bool("json", false, "print a JSON summary")
+	var friction float64
+	frictionFlag(fs, &friction)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() > 0 || *depth < 1 || *depth > 6 {
+	if fs.NArg() > 0 || *depth < 1 || *depth > 6 || !validFriction(friction) {
 		fmt.Fprintln(stderr, "planner plan: want [--scene S] [--depth 1-6] [--x X --z Z --yaw DEG] [--body] [--png FILE] [--json]")
 		return 1
 	}
@@ -72,7 +74,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
 		return 1
 	}
-	w, err := loadWorld(*spec, "", opts, lib)
+	w, err := loadWorld(*spec, "", opts, lib, friction)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
 		return 1

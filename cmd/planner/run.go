@@ -74,14 +74,15 @@ type reuse struct {
 
 // runOptions say how a scripted run plans.
 type runOptions struct {
-	fst     string
-	load    sceneload.LoadOptions
-	depth   int
-	work    int           // plan nodes per frame (0: time budget only)
-	budget  time.Duration // planning time per frame (0: work budget only)
-	scratch bool          // also plan every action from scratch, for comparison
-	body    bool          // check the body against the scene
-	radii   string        // a radii file for the body (implies body)
+	fst      string
+	load     sceneload.LoadOptions
+	depth    int
+	work     int           // plan nodes per frame (0: time budget only)
+	budget   time.Duration // planning time per frame (0: work budget only)
+	scratch  bool          // also plan every action from scratch, for comparison
+	body     bool          // check the body against the scene
+	radii    string        // a radii file for the body (implies body)
+	friction float64       // the contacts' friction coefficient (0: the paper's 10° cone)
 }
 
 // setup makes the planner setup the options ask for.
@@ -139,12 +140,13 @@ func (o *runOptions) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.work, "work", defaultWork, "plan nodes evaluated per frame: the same script then gives the same motion on any machine (0: plan by time, --budget)")
 	fs.BoolVar(&o.body, "body", false, "check the body against the scene (capsules per bone, continuous collision detection): prune plan nodes and refuse warped choices whose body would hit it")
 	fs.StringVar(&o.radii, "radii", "", "a YAML file of the body's capsule radii per part, over the adult's (implies --body)")
+	frictionFlag(fs, &o.friction)
 	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
 }
 
 // valid reports whether the planning flags make sense.
 func (o *runOptions) valid() bool {
-	return o.depth >= 1 && o.depth <= 6 && o.work >= 0 && o.budget >= 0 && (o.work > 0 || o.budget > 0)
+	return o.depth >= 1 && o.depth <= 6 && o.work >= 0 && o.budget >= 0 && (o.work > 0 || o.budget > 0) && validFriction(o.friction)
 }
 
 // runScript drives the character with a scripted input and writes the
@@ -154,7 +156,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err != nil {
 		return nil, err
 	}
-	w, err := loadWorld(spec, o.fst, o.load, lib)
+	w, err := loadWorld(spec, o.fst, o.load, lib, o.friction)
 	if err != nil {
 		return nil, err
 	}

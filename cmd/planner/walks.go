@@ -88,7 +88,7 @@ func walks(spec string, o runOptions, starts int, seconds, every float64, seed u
 	if err != nil {
 		return nil, err
 	}
-	w, err := loadWorld(spec, "", o.load, lib)
+	w, err := loadWorld(spec, "", o.load, lib, o.friction)
 	if err != nil {
 		return nil, err
 	}
