@@ -420,7 +420,7 @@ const offWithin = 3.0
 // brake's first action must be known supported (and clear of the scene)
 // after c.
 func (p *Planner) canBrake(c int32) bool {
-	if p.cfg.Others == nil {
+	if p.cfg.Others == nil && p.setup.Sweeps() == nil {
 		return true
 	}
 	n := &p.tree.Nodes[c]
@@ -452,7 +452,78 @@ func (p *Planner) choose(in Input) (int32, bool) {
 			best, bestScore = c, score
 		}
 	}
+	if best >= 0 && in.Speed > 0 && p.cfg.Others == nil && !p.travels(best) {
+		best = p.turnToMove(in, best, bestScore)
+	}
 	return best, best >= 0
+}
+
+// travels reports whether plan node c's action takes the character
+// anywhere (more than 5 cm).
+func (p *Planner) travels(c int32) bool {
+	d := p.setup.Library().Actions[p.tree.Nodes[c].Action].Delta.Translation
+	return math.Hypot(d[0], d[2]) > 0.05
+}
+
+// SlideAngle is how far off the input's heading a character standing at a
+// wall or an edge may set off instead, along it: 60°, so that it walks
+// along a wall it is steered at 30° or more off straight. [Units: rad]
+const SlideAngle = 60 * math.Pi / 180
+
+// slideTie is how close the best ways off to the left and to the right of
+// the heading may score before the input counts as pointing straight at
+// the wall or edge, and the character stands.
+const slideTie = 0.15
+
+// turnToMove is the choice of a character asked to move whose best
+// action stands still (facing a wall or an edge): of the standing actions
+// it may take (idle, turning on the spot, stepping back), the one after
+// which the best move scores best, when that move travels within
+// SlideAngle of the heading and beats standing (scores under best's
+// score). When the best ways off to either side score alike, the input
+// points straight at the obstacle and the character stands (best).
+func (p *Planner) turnToMove(in Input, best int32, bestScore float64) int32 {
+	lib := p.setup.Library()
+	var side [2]struct {
+		c     int32
+		score float64
+	}
+	side[0].score, side[1].score = bestScore, bestScore
+	for _, c := range p.feas {
+		if p.travels(c) || slices.Contains(p.taken, c) {
+			continue
+		}
+		n := &p.tree.Nodes[c]
+		for g := n.FirstChild; g < n.FirstChild+n.NumChildren; g++ {
+			m := &p.tree.Nodes[g]
+			if m.Status != actiongraph.Supported || m.Dead || !p.travels(g) {
+				continue
+			}
+			a := lib.Actions[m.Action]
+			end := m.Frame.Then(a.Delta)
+			off := math.Remainder(math.Atan2(end.Position[0]-m.Frame.Position[0], end.Position[2]-m.Frame.Position[2])-in.Heading, 2*math.Pi)
+			if math.Abs(off) > SlideAngle {
+				continue
+			}
+			k := 0
+			if off > 0 {
+				k = 1
+			}
+			if s := p.score(m, a, in); s < side[k].score {
+				side[k].c, side[k].score = c, s
+			}
+		}
+	}
+	l, r := side[0].score < bestScore, side[1].score < bestScore
+	switch {
+	case l && r && math.Abs(side[0].score-side[1].score) < slideTie:
+		return best
+	case l && (!r || side[0].score < side[1].score):
+		return side[0].c
+	case r:
+		return side[1].c
+	}
+	return best
 }
 
 // score is how badly node n (performing a) matches the input: speed,

@@ -33,7 +33,13 @@ func loadWorld(t testing.TB, scene string) *testWorld {
 // loadWorldWith is loadWorld with world options (its cache always fresh).
 func loadWorldWith(t testing.TB, scene string, opt world.Options) *testWorld {
 	t.Helper()
-	lib, g, err := library.Default(library.DefaultOptions{})
+	return loadWorldLib(t, scene, opt, library.DefaultOptions{})
+}
+
+// loadWorldLib is loadWorldWith planning with the library lo builds.
+func loadWorldLib(t testing.TB, scene string, opt world.Options, lo library.DefaultOptions) *testWorld {
+	t.Helper()
+	lib, g, err := library.Default(lo)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,15 +7,21 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// rampsWorld is builtin:ramps with the default friction.
+// rampsWorld is builtin:ramps with the default friction and the commands'
+// moves (library.DefaultOptions.Crowd: turning on the spot, stepping back,
+// short steps).
 func rampsWorld(t *testing.T) *testWorld {
-	return loadWorldWith(t, "builtin:ramps", world.Options{Friction: dock.DefaultFriction})
+	return loadWorldLib(t, "builtin:ramps", world.Options{Friction: dock.DefaultFriction}, library.DefaultOptions{Crowd: true})
 }
 
 // surface is the ramps scene's ground, worked out from its layout (not from
@@ -57,6 +63,9 @@ type slopeWalk struct {
 	worstSlip float64 // largest movement of a docked effector within its dock [Units: m]
 	worstJump float64 // largest root movement in a frame [Units: m]
 	onSlope   int     // docked foot frames with both ankle and ball on a ramp's slope
+	onCross   int     // and on a cross-slope
+	measured  int     // docked foot frames whose sole was measured (ankle and ball on one plane)
+	path      float64 // the root's path on the ground [Units: m]
 	// where the worst tilt and sink were found
 	tiltAt, sinkAt string
 }
@@ -64,9 +73,27 @@ type slopeWalk struct {
 // walkSlope drives the character from start under a constant heading for
 // seconds at 60 Hz and measures every docked foot against surface. The
 // sole's normal is the foot's turn away from the clip's own (flat-ground)
-// orientation applied to up; it is measured where ankle and ball stand on
-// one plane (a foot across a crease cannot lie flat on both).
+// orientation applied to up; it is measured where ankle, ball and toes'
+// tip stand over one plane (a foot across a crease cannot lie flat on
+// both).
 func walkSlope(t *testing.T, w *testWorld, start action.Frame, heading, seconds float64) slopeWalk {
+	t.Helper()
+	return walkOn(t, w, start, func(int) float64 { return heading }, seconds, rampGround)
+}
+
+// groundFunc is an oracle's ground: how deep world point p is under it
+// (negative above), the unit normal of the face nearest p and an id of
+// that face.
+type groundFunc func(p mgl64.Vec3) (float64, mgl64.Vec3, int)
+
+// rampGround is surface as a groundFunc: depth measured vertically.
+func rampGround(p mgl64.Vec3) (float64, mgl64.Vec3, int) {
+	h, n, f := surface(p[0], p[2])
+	return h - p[1], n, f
+}
+
+// walkOn is walkSlope with the heading of every frame and any ground.
+func walkOn(t *testing.T, w *testWorld, start action.Frame, heading func(frame int) float64, seconds float64, surface groundFunc) slopeWalk {
 	t.Helper()
 	p := newRecorded(t, w, planner.Config{Start: start})
 	sk := p.Pose().Skeleton
@@ -80,10 +107,11 @@ func walkSlope(t *testing.T, w *testWorld, start action.Frame, heading, seconds 
 	first := map[dockOf]mgl64.Vec3{}
 	var last mgl64.Vec3
 	for f := range int(seconds * 60) {
-		ps := p.Update(1.0/60, planner.Input{Heading: heading, Speed: 1.2})
+		ps := p.Update(1.0/60, planner.Input{Heading: heading(f), Speed: 1.2})
 		sk.FK(ps.Trans, ps.Rot, pos, rot)
 		if f > 0 {
 			out.worstJump = max(out.worstJump, ps.Trans[0].Sub(last).Len())
+			out.path += math.Hypot(ps.Trans[0][0]-last[0], ps.Trans[0][2]-last[2])
 		}
 		last = ps.Trans[0]
 		step := len(p.steps) - 1
@@ -95,27 +123,30 @@ func walkSlope(t *testing.T, w *testWorld, start action.Frame, heading, seconds 
 			if ps.Time < d.Start || ps.Time > d.End || d.Template != "foot" {
 				continue
 			}
-			ball := kids[j][0]
-			_, nrm, face := surface(pos[j][0], pos[j][2])
-			if _, _, f2 := surface(pos[ball][0], pos[ball][2]); f2 == face {
-				if face%100 == 1 {
+			_, nrm, face := surface(pos[j])
+			if oneFace(surface, pos, kids, j, face) {
+				out.measured++
+				switch face % 100 {
+				case 1:
 					out.onSlope++
+				case 3:
+					out.onCross++
 				}
 				sole := rot[j].Mul(crot[j].Inverse()).Rotate(mgl64.Vec3{0, 1, 0})
 				if a := math.Acos(math.Min(1, sole.Dot(nrm))) * 180 / math.Pi; a > out.worstTilt {
 					out.worstTilt = a
-					out.tiltAt = fmt.Sprintf("%s %s at %.2f s of %.2f-%.2f, %.2v", ps.Action, d.Effector, ps.Time, d.Start, d.End, pos[j])
+					out.tiltAt = fmt.Sprintf("%s %s at %.2f s of %.2f-%.2f, %.2v, sole %.3v, face %d %.3v", ps.Action, d.Effector, ps.Time, d.Start, d.End, pos[j], sole, face, nrm)
 				}
 			}
 			for k := range sk.Parents {
 				if !sk.IsAncestor(j, k) {
 					continue
 				}
-				h, _, _ := surface(pos[k][0], pos[k][2])
+				depth, _, _ := surface(pos[k])
 				if sk.EndSite[k] {
-					out.worstTip = max(out.worstTip, h-pos[k][1])
-				} else if h-pos[k][1] > out.worstSink {
-					out.worstSink = h - pos[k][1]
+					out.worstTip = max(out.worstTip, depth)
+				} else if depth > out.worstSink {
+					out.worstSink = depth
 					out.sinkAt = fmt.Sprintf("%s %s at %.2f s, %.2v", ps.Action, sk.Names[k], ps.Time, pos[k])
 				}
 			}
@@ -128,6 +159,20 @@ func walkSlope(t *testing.T, w *testWorld, start action.Frame, heading, seconds 
 	}
 	out.end, out.stuck = last, p.Stuck()
 	return out
+}
+
+// oneFace reports whether every joint of the foot below joint j (the ball,
+// the toes' tip) stands over the face of the ankle's.
+func oneFace(surface groundFunc, pos []mgl64.Vec3, kids [][]int, j, face int) bool {
+	if face < 0 {
+		return false
+	}
+	for _, k := range kids[j] {
+		if _, _, f := surface(pos[k]); f != face || !oneFace(surface, pos, kids, k, face) {
+			return false
+		}
+	}
+	return true
 }
 
 // On builtin:ramps with the default friction (a 38.7° cone), the character
@@ -188,6 +233,220 @@ func TestRampsUpAndDown(t *testing.T) {
 			if c.w.worstJump > 0.05 {
 				t.Errorf("%.0f° %s: the root moves %.1f cm in a frame", deg, c.dir, c.w.worstJump*100)
 			}
+		}
+	}
+}
+
+// Across the cross-slopes (rising sideways, along +Z) with the default
+// friction: the character walks along each slope up to 25° from one end
+// towards the other, both ways, its soles flat on the slope, never stuck,
+// keeping to the lane. Measured against the scene's layout.
+func TestCrossSlopes(t *testing.T) {
+	w := rampsWorld(t)
+	for i, deg := range sceneload.CrossAngles {
+		if deg > 25 {
+			continue
+		}
+		z0, z1 := sceneload.RampLane(i)
+		zc := float64(z0+z1)/2 + sceneload.RampsShift
+		h := (zc - sceneload.RampsShift - float64(z0)) * math.Tan(deg*math.Pi/180)
+		for _, c := range []struct {
+			dir     string
+			x, head float64
+		}{{"+X", sceneload.CrossX0 + 0.7, math.Pi / 2}, {"-X", sceneload.CrossX1 - 0.7, -math.Pi / 2}} {
+			start := action.Frame{Position: mgl64.Vec3{c.x + sceneload.RampsShift, h, zc}, Yaw: c.head}
+			r := walkSlope(t, w, start, c.head, 4)
+			t.Logf("%2.0f° %s: end %.2v, %d frames on the slope, sole %.2f°, sink %.1f mm (toe tip %.1f), slip %.1f mm, root step %.1f cm",
+				deg, c.dir, r.end, r.onCross, r.worstTilt, r.worstSink*1000, r.worstTip*1000, r.worstSlip*1000, r.worstJump*100)
+			went := math.Abs(r.end[0] - start.Position[0])
+			switch {
+			case went < 3:
+				t.Errorf("%.0f° %s: went %.2f m along the slope, ending at %.2v", deg, c.dir, went, r.end)
+			case math.Abs(r.end[2]-zc) > 0.6:
+				t.Errorf("%.0f° %s: ends %.2f m off the lane's middle, at %.2v", deg, c.dir, r.end[2]-zc, r.end)
+			case r.onCross < 60:
+				t.Errorf("%.0f° %s: only %d docked frames on the slope", deg, c.dir, r.onCross)
+			case r.stuck > 0:
+				t.Errorf("%.0f° %s: stuck %d times", deg, c.dir, r.stuck)
+			case r.worstTilt > 3:
+				t.Errorf("%.0f° %s: a docked sole %.1f° off its plane (%s)", deg, c.dir, r.worstTilt, r.tiltAt)
+			case r.worstSink > 0.01:
+				t.Errorf("%.0f° %s: a docked foot %.1f cm into the ground (%s)", deg, c.dir, r.worstSink*100, r.sinkAt)
+			case r.worstSlip > 0.01:
+				t.Errorf("%.0f° %s: a docked foot slides %.1f cm", deg, c.dir, r.worstSlip*100)
+			case r.worstJump > 0.05:
+				t.Errorf("%.0f° %s: the root moves %.1f cm in a frame", deg, c.dir, r.worstJump*100)
+			}
+		}
+	}
+}
+
+// meshGround is a brute-force oracle of a terrain's ground: of the
+// triangles of the mesh (no BVH, no ray code), the one nearest p; the depth
+// is p's distance behind it along its normal turned up. A point within
+// 5 cm (horizontally) of another triangle's nearest region counts as on a
+// crease: its face is -1, and no sole is measured there.
+func meshGround(m *scenes.Mesh) groundFunc {
+	type tri struct {
+		a, b, c, n mgl64.Vec3
+		lo, hi     mgl64.Vec3
+	}
+	var tris []tri
+	v := func(p [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(p[0]), float64(p[1]), float64(p[2])} }
+	for i := range m.NumTriangles() {
+		a, b, c := m.Triangle(i)
+		t := tri{a: v(a), b: v(b), c: v(c)}
+		n := t.b.Sub(t.a).Cross(t.c.Sub(t.a))
+		if n.Len() < 1e-12 {
+			continue
+		}
+		if t.n = n.Normalize(); t.n[1] < 0 {
+			t.n = t.n.Mul(-1)
+		}
+		for k := range 3 {
+			t.lo[k] = math.Min(t.a[k], math.Min(t.b[k], t.c[k]))
+			t.hi[k] = math.Max(t.a[k], math.Max(t.b[k], t.c[k]))
+		}
+		tris = append(tris, t)
+	}
+	// Triangles by the 1 m cells their boxes cover in x, z: a point within
+	// 1 m of the ground finds its nearest triangle in its cell or the next.
+	cells := map[[2]int][]int{}
+	for i, t := range tris {
+		for x := int(math.Floor(t.lo[0])); x <= int(math.Floor(t.hi[0])); x++ {
+			for z := int(math.Floor(t.lo[2])); z <= int(math.Floor(t.hi[2])); z++ {
+				cells[[2]int{x, z}] = append(cells[[2]int{x, z}], i)
+			}
+		}
+	}
+	nearest := func(p mgl64.Vec3) int {
+		best, id := math.Inf(1), -1
+		cx, cz := int(math.Floor(p[0])), int(math.Floor(p[2]))
+		for k := range 9 {
+			for _, i := range cells[[2]int{cx + k%3 - 1, cz + k/3 - 1}] {
+				t := tris[i]
+				if d := closestOnTriangle(p, t.a, t.b, t.c).Sub(p).Len(); d < best || (d == best && i < id) {
+					best, id = d, i
+				}
+			}
+		}
+		return id
+	}
+	return func(p mgl64.Vec3) (float64, mgl64.Vec3, int) {
+		id := nearest(p)
+		t := tris[id]
+		depth := t.a.Sub(p).Dot(t.n)
+		for _, o := range [4][2]float64{{0.05, 0}, {-0.05, 0}, {0, 0.05}, {0, -0.05}} {
+			if nearest(p.Add(mgl64.Vec3{o[0], 0, o[1]})) != id {
+				return depth, t.n, -1
+			}
+		}
+		return depth, t.n, id
+	}
+}
+
+// closestOnTriangle is the point of triangle abc nearest p (Ericson,
+// Real-Time Collision Detection, 5.1.5).
+func closestOnTriangle(p, a, b, c mgl64.Vec3) mgl64.Vec3 {
+	ab, ac, ap := b.Sub(a), c.Sub(a), p.Sub(a)
+	d1, d2 := ab.Dot(ap), ac.Dot(ap)
+	if d1 <= 0 && d2 <= 0 {
+		return a
+	}
+	bp := p.Sub(b)
+	d3, d4 := ab.Dot(bp), ac.Dot(bp)
+	if d3 >= 0 && d4 <= d3 {
+		return b
+	}
+	if vc := d1*d4 - d3*d2; vc <= 0 && d1 >= 0 && d3 <= 0 {
+		return a.Add(ab.Mul(d1 / (d1 - d3)))
+	}
+	cp := p.Sub(c)
+	d5, d6 := ab.Dot(cp), ac.Dot(cp)
+	if d6 >= 0 && d5 <= d6 {
+		return c
+	}
+	if vb := d5*d2 - d1*d6; vb <= 0 && d2 >= 0 && d6 <= 0 {
+		return a.Add(ac.Mul(d2 / (d2 - d6)))
+	}
+	if va := d3*d6 - d5*d4; va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
+		return b.Add(c.Sub(b).Mul((d4 - d3) / ((d4 - d3) + (d5 - d6))))
+	}
+	vb, vc := d5*d2-d1*d6, d1*d4-d3*d2
+	va := d3*d6 - d5*d4
+	s := 1 / (va + vb + vc)
+	return a.Add(ab.Mul(vb * s)).Add(ac.Mul(vc * s))
+}
+
+// A minute's random walk on undulating.obj (sine terrain, from the shared
+// data) with the default friction and the commands' moves, from the
+// default start, the heading drawn anew every 5 s: never stuck, going
+// somewhere, and every docked foot judged against the mesh's triangles by
+// brute force as on the ramps.
+func TestUndulatingMinute(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a minute's walk on a real level")
+	}
+	path := shareddata.Path(t, "meshes/undulating.obj")
+	w := loadWorldLib(t, path, world.Options{Friction: dock.DefaultFriction}, library.DefaultOptions{Crowd: true})
+	foot := w.lw.Supports[w.lw.Templates["foot"]]
+	b := w.lw.Mesh.Bounds()
+	s, ok := script.DefaultStart(foot, float64(b.Min[0]+b.Max[0])/2, float64(b.Min[2]+b.Max[2])/2, 60)
+	if !ok {
+		t.Fatal("no default start")
+	}
+	start, err := s.Start(w.bvh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := scenes.NewRNG(18)
+	var headings []float64
+	for range 12 {
+		headings = append(headings, (2*rng.Float64()-1)*math.Pi)
+	}
+	ground := meshGround(w.lw.Mesh)
+	r := walkOn(t, w, start, func(f int) float64 { return headings[f/300] }, 60, ground)
+	t.Logf("60 s from %.2v: %.1f m walked, end %.2v, %d docked frames measured, sole %.2f°, sink %.1f mm (toe tip %.1f), slip %.1f mm, root step %.1f cm",
+		start.Position, r.path, r.end, r.measured, r.worstTilt, r.worstSink*1000, r.worstTip*1000, r.worstSlip*1000, r.worstJump*100)
+	switch {
+	case r.stuck > 0:
+		t.Errorf("stuck %d times", r.stuck)
+	case r.path < 30:
+		t.Errorf("walked %.1f m in a minute", r.path)
+	case r.measured < 1000:
+		t.Errorf("only %d docked frames with ankle and ball on one triangle", r.measured)
+	}
+	if r.worstTilt > 3 {
+		t.Errorf("a docked sole %.1f° off its triangle (%s)", r.worstTilt, r.tiltAt)
+	}
+	if r.worstSink > 0.01 {
+		t.Errorf("a docked foot %.1f cm into the ground (%s)", r.worstSink*100, r.sinkAt)
+	}
+	if r.worstSlip > 0.01 {
+		t.Errorf("a docked foot slides %.1f cm", r.worstSlip*100)
+	}
+	if r.worstJump > 0.05 {
+		t.Errorf("the root moves %.1f cm in a frame", r.worstJump*100)
+	}
+}
+
+// The test's closest-point routine against dense sampling of triangles.
+func TestClosestOnTriangle(t *testing.T) {
+	rng := scenes.NewRNG(3)
+	r := func() float64 { return 4*rng.Float64() - 2 }
+	for range 200 {
+		a, b, c, p := mgl64.Vec3{r(), r(), r()}, mgl64.Vec3{r(), r(), r()}, mgl64.Vec3{r(), r(), r()}, mgl64.Vec3{r(), r(), r()}
+		got := closestOnTriangle(p, a, b, c).Sub(p).Len()
+		best := math.Inf(1)
+		const n = 200
+		for i := 0; i <= n; i++ {
+			for j := 0; i+j <= n; j++ {
+				q := a.Mul(float64(i) / n).Add(b.Mul(float64(j) / n)).Add(c.Mul(float64(n-i-j) / n))
+				best = math.Min(best, q.Sub(p).Len())
+			}
+		}
+		if got > best+1e-9 || got < best-0.05 {
+			t.Fatalf("distance %.4f, sampling finds %.4f", got, best)
 		}
 	}
 }

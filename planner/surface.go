@@ -52,8 +52,7 @@ func (s *surfacer) nearest(tp *dock.Template, k int, expected dock.Pose) (warp.T
 // the template's contact points at the sample are fitted (ik.RigidFit) to
 // the hit points, and the fit's translation and turn about +Y move the pose
 // (the sample lies on the lattice, up to one increment from the surface);
-// the tilt turns the template's mean contact normal onto the faces' mean
-// normal.
+// the tilt lays the contact onto the surface (surfaceTilt).
 func (s *surfacer) fit(tp *dock.Template, k int) warp.Target {
 	pose := s.res.Pose
 	if s.res.Support.N < len(tp.Points) {
@@ -74,7 +73,49 @@ func (s *surfacer) fit(tp *dock.Template, k int) warp.Target {
 	}
 	o := r.Rotate(vec(pose.Position)).Add(t)
 	f := r.Rotate(mgl64.Vec3{math.Sin(float64(pose.Yaw)), 0, math.Cos(float64(pose.Yaw))})
-	return warp.Target{Dock: k, Pose: dock.Pose{Position: mgl32.Vec3{float32(o[0]), float32(o[1]), float32(o[2])}, Yaw: float32(math.Atan2(f[0], f[2]))}, Tilt: ik.FromTo(cn, hn)}
+	yaw := math.Atan2(f[0], f[2])
+	// The template's axis from its first contact point to its last, at the
+	// sample and as fitted onto the hits.
+	last := len(tp.Points) - 1
+	a0 := s.src[last].Sub(s.src[0])
+	turn := mgl64.QuatRotate(yaw-float64(pose.Yaw), mgl64.Vec3{0, 1, 0})
+	tilt := surfaceTilt(turn.Rotate(a0), turn.Rotate(cn), r.Rotate(a0), hn)
+	return warp.Target{Dock: k, Pose: dock.Pose{Position: mgl32.Vec3{float32(o[0]), float32(o[1]), float32(o[2])}, Yaw: float32(yaw)}, Tilt: tilt}
+}
+
+// surfaceTilt is the turn that lays a contact onto the surface: it takes
+// the template's axis a0 (from its first contact point to its last) onto
+// the fitted axis a1, which joins the surface points the contact points
+// were fitted to, and the template's normal n0 as near the surface's mean
+// normal n1 as that allows (n1 without its component along a1). On a plane
+// it is the turn of n0 onto the plane's normal; where a foot spans a
+// crease its heel and toes both stay on the surface. Without an axis (the
+// axis along the normal) it is the shortest turn of n0 onto n1.
+func surfaceTilt(a0, n0, a1, n1 mgl64.Vec3) mgl64.Quat {
+	src, ok0 := axisFrame(a0, n0)
+	dst, ok1 := axisFrame(a1, n1)
+	if !ok0 || !ok1 {
+		return ik.FromTo(n0, n1)
+	}
+	return mgl64.Mat4ToQuat(dst.Mul3(src.Transpose()).Mat4()).Normalize()
+}
+
+// axisFrame is the right-handed frame whose first column is a's direction
+// and whose second is n made perpendicular to a; false when a or n is
+// nearly zero or they are nearly parallel.
+func axisFrame(a, n mgl64.Vec3) (mgl64.Mat3, bool) {
+	la := a.Len()
+	if la < 1e-9 {
+		return mgl64.Mat3{}, false
+	}
+	a = a.Mul(1 / la)
+	n = n.Sub(a.Mul(n.Dot(a)))
+	ln := n.Len()
+	if ln < 1e-6 {
+		return mgl64.Mat3{}, false
+	}
+	n = n.Mul(1 / ln)
+	return mgl64.Mat3FromCols(a, n, a.Cross(n)), true
 }
 
 func vec(v [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }

@@ -41,10 +41,14 @@ func OpenFloor(foot *supporttree.Tree) [][3]int32 {
 // seconds, at walking speed, its heading drawn anew every `every` seconds.
 // The same rng state gives the same walk.
 func RandomWalk(foot *supporttree.Tree, open [][3]int32, rng *scenes.RNG, seconds, every float64) *Script {
-	lat := foot.Lattice()
-	p := open[rng.Intn(len(open))]
-	inc := float64(lat.Linear)
-	s := &Script{X: float64(p[0]) * inc, Z: float64(p[2]) * inc, Y: float64(p[1])*inc + 0.3, State: "idle", Duration: seconds}
+	return WalkFrom(foot, open[rng.Intn(len(open))], rng, seconds, every)
+}
+
+// WalkFrom is a walk from the open-floor position p, facing a random way,
+// for seconds at walking speed, its heading drawn anew every `every`
+// seconds.
+func WalkFrom(foot *supporttree.Tree, p [3]int32, rng *scenes.RNG, seconds, every float64) *Script {
+	s := openStart(p, float64(foot.Lattice().Linear), seconds)
 	s.YawDeg = 360*rng.Float64() - 180
 	for t := 0.0; t < seconds; t += every {
 		s.Inputs = append(s.Inputs, TimedInput{At: t, Heading: (2*rng.Float64() - 1) * math.Pi, Speed: 1.2})

@@ -110,9 +110,8 @@ func TestDefaultStartOnLargestRegion(t *testing.T) {
 			levels = append(levels, level{filepath.Base(m.File), filepath.Join(d, m.File), sceneload.LoadOptions{Scale: m.Scale, ExcludeNodes: m.Exclude}})
 		}
 	}
-	cache := t.TempDir()
-	for _, lv := range levels {
-		w, err := world.Load(lv.spec, lib, world.Options{Load: lv.load, CacheDir: cache, Friction: dock.DefaultFriction})
+	for _, lv := range levels { // the user's cache: the demo's tests and the commands find the same data
+		w, err := world.Load(lv.spec, lib, world.Options{Load: lv.load, Friction: dock.DefaultFriction})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,6 +1,9 @@
 package supporttree
 
 import (
+	"path"
+
+	"github.com/foothold/foothold/internal/shareddata"
 	"testing"
 
 	"github.com/foothold/foothold/sceneload"
@@ -68,5 +71,42 @@ func BenchmarkTableIII(b *testing.B) {
 			b.ReportMetric(float64(tree.EncodedBytes())/1e6, "MB")
 			b.ReportMetric(paperTableIII[name]/float64(tree.EncodedBytes()), "x-smaller-than-paper")
 		})
+	}
+}
+
+// BenchmarkFrictionBuild builds the foot and hand trees of every shared
+// level with the paper's 10° cone and with dock.DefaultFriction's (38.7°),
+// on both cores. Metrics per 1,000 m² of the level's surface: seconds and
+// MB of support-tree, for each cone.
+func BenchmarkFrictionBuild(b *testing.B) {
+	for _, lv := range shareddata.Meshes {
+		m, err := sceneload.Load(shareddata.Path(b, lv.File), sceneload.LoadOptions{Scale: lv.Scale, ExcludeNodes: lv.Exclude})
+		if err != nil {
+			b.Fatal(err)
+		}
+		bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
+		per := 1000 / m.SurfaceArea()
+		for _, cone := range []struct {
+			name string
+			deg  float32
+		}{{"10deg", dock.DefaultToleranceDeg}, {"friction", dock.FrictionCone(dock.DefaultFriction)}} {
+			b.Run(path.Base(lv.File)+"/"+cone.name, func(b *testing.B) {
+				bytes := 0
+				for i := 0; i < b.N; i++ {
+					bytes = 0
+					for _, name := range []string{"foot", "hand"} {
+						tm, _ := dock.Builtin(name)
+						tm.ToleranceDeg = cone.deg
+						tree, _, err := Build(m, bvh, tm, dock.DefaultLattice(), BuildOptions{})
+						if err != nil {
+							b.Fatal(err)
+						}
+						bytes += tree.EncodedBytes()
+					}
+				}
+				b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)*per, "s/1000m2")
+				b.ReportMetric(float64(bytes)/1e6*per, "MB/1000m2")
+			})
+		}
 	}
 }

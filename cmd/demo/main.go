@@ -39,6 +39,7 @@ type options struct {
 	body       bool
 	agents     int
 	friction   float64
+	paper      bool
 }
 
 func main() {
@@ -109,6 +110,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.body, "body", false, "check the body against the scene (plan nodes and warped choices); the body flashes magenta when a choice is refused for it")
 	fs.IntVar(&o.agents, "agents", 0, "this many more characters share the level, each walking to random goals by ways across its floor, planning around the others and the player's character (all claim the ground they take)")
 	fs.Float64Var(&o.friction, "friction", dock.DefaultFriction, "friction coefficient of every contact: a foot stands on slopes up to atan(friction) (0.8: 38.7°); 0 gives the paper's 10° cone")
+	fs.BoolVar(&o.paper, "paper-moves", false, "plan with the paper's moves only (by default the character may also turn on the spot, step back and take short steps, as at an edge or a wall)")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run here (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -155,7 +157,7 @@ func load(o *options) (*demo, error) {
 			return nil, err
 		}
 	}
-	lib, g, err := library.Default(library.DefaultOptions{Crowd: o.agents > 0})
+	lib, g, err := library.Default(library.DefaultOptions{Crowd: !o.paper || o.agents > 0})
 	if err != nil {
 		return nil, err
 	}

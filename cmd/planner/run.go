@@ -83,6 +83,12 @@ type runOptions struct {
 	body     bool          // check the body against the scene
 	radii    string        // a radii file for the body (implies body)
 	friction float64       // the contacts' friction coefficient (0: the paper's 10° cone)
+	paper    bool          // the paper's moves only: no turning on the spot, stepping back or short steps
+}
+
+// library builds the action library and graph a run plans with.
+func (o *runOptions) library() (*action.Library, *actiongraph.Graph, error) {
+	return library.Default(library.DefaultOptions{Crowd: !o.paper})
 }
 
 // setup makes the planner setup the options ask for.
@@ -141,6 +147,7 @@ func (o *runOptions) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.body, "body", false, "check the body against the scene (capsules per bone, continuous collision detection): prune plan nodes and refuse warped choices whose body would hit it")
 	fs.StringVar(&o.radii, "radii", "", "a YAML file of the body's capsule radii per part, over the adult's (implies --body)")
 	frictionFlag(fs, &o.friction)
+	fs.BoolVar(&o.paper, "paper-moves", false, "plan with the paper's moves only (by default the character may also turn on the spot, step back and take short steps, as at an edge or on a steep slope)")
 	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
 }
 
@@ -152,7 +159,7 @@ func (o *runOptions) valid() bool {
 // runScript drives the character with a scripted input and writes the
 // warped motion (BVH, glTF), a picture and a JSON summary into out.
 func runScript(spec string, s *script.Script, out string, o runOptions) (*runSummary, error) {
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := o.library()
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +223,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err := export.SaveGLBWith(sum.GLB, res.Clip, export.GLBOptions{Body: caps}); err != nil {
 		return nil, err
 	}
-	if err := drawRun(w.Mesh, res, sum.PNG, spec); err != nil {
+	if err := drawRun(w.Mesh, res, sum.PNG, spec, nil); err != nil {
 		return nil, err
 	}
 	sum.Files = []string{sum.BVH, sum.GLB, sum.PNG, filepath.Join(out, "summary.json")}
@@ -231,8 +238,9 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 }
 
 // drawRun draws the scene around the path from above with the last plan,
-// the root's path (white) and every dock's support (green).
-func drawRun(m *scenes.Mesh, res *script.RunResult, path, spec string) error {
+// the root's path (white), every dock's support (green) and, when given,
+// the headings the input asked for as arrows from the start (yellow).
+func drawRun(m *scenes.Mesh, res *script.RunResult, path, spec string, headings []float64) error {
 	n := res.Clip.Skeleton.NumJoints()
 	minX, minZ, maxX, maxZ := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	top := math.Inf(-1)
@@ -260,6 +268,17 @@ func drawRun(m *scenes.Mesh, res *script.RunResult, path, spec string) error {
 		}
 	}
 	c.Text(8, 64, "white: the root's path; bright green: every dock's support, pointing along its yaw", color.RGBA{255, 255, 255, 255})
+	if len(headings) > 0 {
+		yellow := color.RGBA{255, 220, 40, 255}
+		p := res.Clip.Trans[0]
+		x0, y0 := v.Pixel(p[0], p[2])
+		for _, h := range headings {
+			x1, y1 := v.Pixel(p[0]+1.5*math.Sin(h), p[2]+1.5*math.Cos(h))
+			c.Line(x0, y0, x1, y1, 3, yellow)
+			c.Disc(x1, y1, 6, yellow)
+		}
+		c.Text(8, 80, "yellow: the headings asked for, 1.5 m from the start (a dot at the tip)", yellow)
+	}
 	return c.Save(path)
 }
 

@@ -3,11 +3,13 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/foothold/foothold/supporttree"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 
 	"github.com/foothold/foothold/internal/sceneflag"
-	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
@@ -18,6 +20,8 @@ type walkRow struct {
 	Start       [3]float64   `json:"start"`
 	Actions     int          `json:"actions"`
 	DistanceM   float64      `json:"distance_m"`
+	ReachM      float64      `json:"reach_m"` // the farthest the root went from the start, on the ground
+	PNG         string       `json:"png,omitempty"`
 	Stuck       int          `json:"stuck"`
 	P999MS      float64      `json:"p999_update_ms"`
 	MaxMS       float64      `json:"max_update_ms"`
@@ -32,16 +36,19 @@ type walkRow struct {
 }
 
 type walksSummary struct {
-	Scene   string    `json:"scene"`
-	Work    int       `json:"work_per_frame"`
-	Depth   int       `json:"depth"`
-	Seconds float64   `json:"seconds"`
-	Walks   []walkRow `json:"walks"`
-	P999MS  float64   `json:"p999_update_ms"` // over every frame of every walk
-	MaxMS   float64   `json:"max_update_ms"`
-	P999CPU float64   `json:"p999_update_cpu_ms"` // on the thread's CPU clock (Linux)
-	MaxCPU  float64   `json:"max_update_cpu_ms"`
-	Ratio   float64   `json:"scratch_over_reentrant_work"`
+	Scene     string    `json:"scene"`
+	Work      int       `json:"work_per_frame"`
+	Depth     int       `json:"depth"`
+	Seconds   float64   `json:"seconds"`
+	Walks     []walkRow `json:"walks"`
+	StartsBy  string    `json:"starts_by"`      // random or farthest
+	DistanceM float64   `json:"distance_m"`     // walked, over every walk
+	Under1M   float64   `json:"share_under_1m"` // the share of walks that went less than 1 m from their starts
+	P999MS    float64   `json:"p999_update_ms"` // over every frame of every walk
+	MaxMS     float64   `json:"max_update_ms"`
+	P999CPU   float64   `json:"p999_update_cpu_ms"` // on the thread's CPU clock (Linux)
+	MaxCPU    float64   `json:"max_update_cpu_ms"`
+	Ratio     float64   `json:"scratch_over_reentrant_work"`
 }
 
 // runWalks is `planner walks`: random-start walks on a scene, each planned
@@ -56,14 +63,16 @@ func runWalks(args []string, stdout, stderr io.Writer) int {
 	seconds := fs.Float64("seconds", 20, "length of each walk")
 	every := fs.Float64("every", 5, "a new random heading every this many seconds")
 	seed := fs.Uint64("seed", 1, "random seed")
+	by := fs.String("starts-by", "random", "random: starts drawn over the open floor; farthest: the default start (the largest walkable region's open floor nearest the middle), then each open-floor position farthest from those before")
+	png := fs.String("png", "", "a folder for a picture of each walk that goes less than 1 m from its start (the scene from above, the last plan)")
 	var o runOptions
 	o.register(fs)
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() > 0 || *starts < 1 || !(*seconds > 0) || !(*every > 0) || !o.valid() {
-		fmt.Fprintln(stderr, "planner walks: want [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--starts N] [--seconds S] [--every S] [--seed N] [--depth 1-6] [--work N] [--budget D] [--json]")
+	if fs.NArg() > 0 || *starts < 1 || !(*seconds > 0) || !(*every > 0) || !o.valid() || (*by != "random" && *by != "farthest") {
+		fmt.Fprintln(stderr, "planner walks: want [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--starts N] [--starts-by random|farthest] [--seconds S] [--every S] [--seed N] [--friction F] [--depth 1-6] [--work N] [--budget D] [--png DIR] [--json]")
 		return 1
 	}
 	var err error
@@ -71,7 +80,7 @@ func runWalks(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner walks: %v\n", err)
 		return 1
 	}
-	sum, err := walks(*spec, o, *starts, *seconds, *every, *seed)
+	sum, err := walks(*spec, o, walkPlan{*starts, *seconds, *every, *seed, *by, *png})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner walks: %v\n", err)
 		return 1
@@ -83,8 +92,18 @@ func runWalks(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func walks(spec string, o runOptions, starts int, seconds, every float64, seed uint64) (*walksSummary, error) {
-	lib, g, err := library.Default(library.DefaultOptions{})
+// walkPlan says which walks `planner walks` takes.
+type walkPlan struct {
+	starts         int
+	seconds, every float64
+	seed           uint64
+	by             string // random or farthest
+	png            string // a folder for pictures of walks that go nowhere
+}
+
+func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
+	starts, seconds, every, seed := wp.starts, wp.seconds, wp.every, wp.seed
+	lib, g, err := o.library()
 	if err != nil {
 		return nil, err
 	}
@@ -106,11 +125,27 @@ func walks(spec string, o runOptions, starts int, seconds, every float64, seed u
 		fits = script.BodyFits(setup, w.BVH)
 	}
 	rng := scenes.NewRNG(seed)
-	sum := &walksSummary{Scene: spec, Work: o.work, Depth: o.depth, Seconds: seconds}
+	sum := &walksSummary{Scene: spec, Work: o.work, Depth: o.depth, Seconds: seconds, StartsBy: wp.by}
 	var all, cpu []float64
 	var work, scratch float64
-	for range starts {
-		s := script.RandomWalkWhere(foot, open, rng, seconds, every, fits)
+	var picks []int
+	if wp.by == "farthest" {
+		picks = farthestStarts(foot, open, w.Mesh, starts, fits)
+	}
+	if wp.png != "" {
+		if err := os.MkdirAll(wp.png, 0o755); err != nil {
+			return nil, err
+		}
+	}
+	for k := range starts {
+		var s *script.Script
+		if picks == nil {
+			s = script.RandomWalkWhere(foot, open, rng, seconds, every, fits)
+		} else if k < len(picks) {
+			s = script.WalkFrom(foot, open[picks[k]], rng, seconds, every)
+		} else {
+			break
+		}
 		cfg := planner.Config{Depth: o.depth, Work: o.work, Budget: o.budget}
 		res, err := script.Run(setup, cfg, s, 60, w.BVH)
 		if err != nil {
@@ -129,7 +164,22 @@ func walks(spec string, o runOptions, starts int, seconds, every float64, seed u
 		row.MeanKept, row.MeanReused, row.MedReused = r.MeanKept, r.MeanDecided, r.MedianDecided
 		row.WorkPerAct = perAction(res)
 		row.ScratchWork = perAction(base)
-		row.DistanceM = groundPath(res)
+		row.DistanceM, row.ReachM = groundPath(res), reach(res)
+		sum.DistanceM += row.DistanceM
+		if row.ReachM < 1 {
+			sum.Under1M++
+			if wp.png != "" {
+				row.PNG = filepath.Join(wp.png, fmt.Sprintf("walk%02d.png", k))
+				title := fmt.Sprintf("%s: walk %d from (%.1f, %.1f, %.1f)", spec, k, s.X, s.Y-0.3, s.Z)
+				var headings []float64
+				for _, in := range s.Inputs {
+					headings = append(headings, in.Heading)
+				}
+				if err := drawRun(w.Mesh, res, row.PNG, title, headings); err != nil {
+					return nil, err
+				}
+			}
+		}
 		if o.body || o.radii != "" {
 			row.Body = bodyOf(res)
 		}
@@ -138,6 +188,7 @@ func walks(spec string, o runOptions, starts int, seconds, every float64, seed u
 		all = append(all, res.FrameMS...)
 		sum.Walks = append(sum.Walks, row)
 	}
+	sum.Under1M /= float64(max(1, len(sum.Walks)))
 	sum.P999MS, sum.MaxMS = script.Percentile(all, 0.999), script.Percentile(all, 1)
 	sum.P999CPU, sum.MaxCPU = script.Percentile(cpu, 0.999), script.Percentile(cpu, 1)
 	if work > 0 {
@@ -150,6 +201,39 @@ func walks(spec string, o runOptions, starts int, seconds, every float64, seed u
 // geo-queries) per action taken.
 func perAction(r *script.RunResult) float64 {
 	return float64(r.Work.Evaluated+r.Work.Queries) / float64(max(1, len(r.Steps)))
+}
+
+// farthestStarts picks up to n open-floor positions by farthest-point
+// sampling (script.FarthestPoints) from the default start (script.DefaultStart),
+// keeping those fits accepts.
+func farthestStarts(foot *supporttree.Tree, open [][3]int32, m *scenes.Mesh, n int, fits func(*script.Script) bool) []int {
+	b := m.Bounds()
+	first := 0
+	if s, ok := script.DefaultStart(foot, float64(b.Min[0]+b.Max[0])/2, float64(b.Min[2]+b.Max[2])/2, 0); ok {
+		inc := float64(foot.Lattice().Linear)
+		p := [3]int32{int32(math.Round(s.X / inc)), int32(math.Round((s.Y - 0.3) / inc)), int32(math.Round(s.Z / inc))}
+		for i, q := range open {
+			if q == p {
+				first = i
+			}
+		}
+	}
+	rng := scenes.NewRNG(0) // only for the standing test's yaw, which WalkFrom draws again
+	return script.FarthestPoints(open, first, n, func(i int) bool {
+		return fits(script.WalkFrom(foot, open[i], rng, 1, 1))
+	})
+}
+
+// reach is the farthest the root went from where it started, on the ground.
+func reach(r *script.RunResult) float64 {
+	n := r.Clip.Skeleton.NumJoints()
+	a := r.Clip.Trans[0]
+	d := 0.0
+	for f := 1; f < r.Clip.Frames(); f++ {
+		b := r.Clip.Trans[f*n]
+		d = math.Max(d, math.Hypot(b[0]-a[0], b[2]-a[2]))
+	}
+	return d
 }
 
 // groundPath is the root's path length on the ground.
@@ -166,9 +250,15 @@ func groundPath(r *script.RunResult) float64 {
 func printWalks(w io.Writer, s *walksSummary) {
 	budget := budgetText(s.Work)
 	fmt.Fprintf(w, "Foothold — %s: %d random walks of %.0f s, depth %d, %s\n\n", s.Scene, len(s.Walks), s.Seconds, s.Depth, budget)
-	fmt.Fprintf(w, "%-24s %7s %8s %5s %9s %8s %8s %9s %12s\n", "start", "actions", "metres", "stuck", "p99.9 ms", "max ms", "reused", "work/act", "scratch/act")
+	fmt.Fprintf(w, "%-24s %7s %8s %6s %5s %9s %8s %8s %9s %12s\n", "start", "actions", "metres", "reach", "stuck", "p99.9 ms", "max ms", "reused", "work/act", "scratch/act")
 	for _, r := range s.Walks {
-		fmt.Fprintf(w, "%-24s %7d %8.1f %5d %9.2f %8.2f %8.0f %9.0f %12.0f\n", fmt.Sprintf("(%.1f, %.1f, %.1f)", r.Start[0], r.Start[1], r.Start[2]), r.Actions, r.DistanceM, r.Stuck, r.P999MS, r.MaxMS, r.MeanReused, r.WorkPerAct, r.ScratchWork)
+		fmt.Fprintf(w, "%-24s %7d %8.1f %6.1f %5d %9.2f %8.2f %8.0f %9.0f %12.0f\n", fmt.Sprintf("(%.1f, %.1f, %.1f)", r.Start[0], r.Start[1], r.Start[2]), r.Actions, r.DistanceM, r.ReachM, r.Stuck, r.P999MS, r.MaxMS, r.MeanReused, r.WorkPerAct, r.ScratchWork)
 	}
-	fmt.Fprintf(w, "\nUpdate over every frame: %.2f ms 99.9th percentile, %.2f ms max (thread CPU clock: %.2f, %.2f ms); planning from scratch costs %.2f× the work per action\n", s.P999MS, s.MaxMS, s.P999CPU, s.MaxCPU, s.Ratio)
+	fmt.Fprintf(w, "\n%.1f m walked from %d starts (%s); %.0f%% of them went less than 1 m from the start\n", s.DistanceM, len(s.Walks), s.StartsBy, 100*s.Under1M)
+	for _, r := range s.Walks {
+		if r.PNG != "" {
+			fmt.Fprintf(w, "wrote %s\n", r.PNG)
+		}
+	}
+	fmt.Fprintf(w, "Update over every frame: %.2f ms 99.9th percentile, %.2f ms max (thread CPU clock: %.2f, %.2f ms); planning from scratch costs %.2f× the work per action\n", s.P999MS, s.MaxMS, s.P999CPU, s.MaxCPU, s.Ratio)
 }
