@@ -450,3 +450,50 @@ func TestClosestOnTriangle(t *testing.T) {
 		}
 	}
 }
+
+// Steps and slopes mixed on builtin:ramps with the default friction: up
+// and down the stairs whose treads slope 5°, and across the patch of
+// uneven terrain, every docked foot judged against the mesh's triangles
+// (meshGround) as on undulating.obj.
+func TestSlopedStairsAndTerrain(t *testing.T) {
+	w := rampsWorld(t)
+	ground := meshGround(w.lw.Mesh)
+	sh := sceneload.RampsShift
+	top := sceneload.SlopedSteps * sceneload.SlopedRiser
+	stairsEnd := sceneload.SlopedX + sceneload.SlopedSteps*sceneload.SlopedTread
+	zc := sceneload.SlopedZ + sceneload.RampWidth/2 + sh
+	for _, c := range []struct {
+		name    string
+		start   mgl64.Vec3
+		heading float64
+		seconds float64
+		done    func(end mgl64.Vec3) bool
+	}{
+		{"up the sloped stairs", mgl64.Vec3{sceneload.SlopedX - 1.5 + sh, 0, zc}, math.Pi / 2, 4.5,
+			func(e mgl64.Vec3) bool { return e[0] > stairsEnd+sh && e[1] > top+0.7 }},
+		{"down the sloped stairs", mgl64.Vec3{stairsEnd + 1.5 + sh, top, zc}, -math.Pi / 2, 4.5,
+			func(e mgl64.Vec3) bool { return e[0] < sceneload.SlopedX+sh && e[1] < 1.0 }},
+		{"across the terrain", mgl64.Vec3{10 + sh, 0, 23 + sh}, math.Pi / 2, 7,
+			func(e mgl64.Vec3) bool { return e[0] > 16 }},
+	} {
+		r := walkOn(t, w, action.Frame{Position: c.start, Yaw: c.heading}, func(int) float64 { return c.heading }, c.seconds, ground)
+		t.Logf("%s: %.1f m walked, end %.2v, %d docked frames measured, sole %.2f°, sink %.1f mm (toe tip %.1f), slip %.1f mm, root step %.1f cm",
+			c.name, r.path, r.end, r.measured, r.worstTilt, r.worstSink*1000, r.worstTip*1000, r.worstSlip*1000, r.worstJump*100)
+		switch {
+		case !c.done(r.end):
+			t.Errorf("%s: ends at %.2v", c.name, r.end)
+		case r.stuck > 0:
+			t.Errorf("%s: stuck %d times", c.name, r.stuck)
+		case r.measured < 60:
+			t.Errorf("%s: only %d docked frames measured", c.name, r.measured)
+		case r.worstTilt > 3:
+			t.Errorf("%s: a docked sole %.1f° off its face (%s)", c.name, r.worstTilt, r.tiltAt)
+		case r.worstSink > 0.01:
+			t.Errorf("%s: a docked foot %.1f cm into the ground (%s)", c.name, r.worstSink*100, r.sinkAt)
+		case r.worstSlip > 0.01:
+			t.Errorf("%s: a docked foot slides %.1f cm", c.name, r.worstSlip*100)
+		case r.worstJump > 0.05:
+			t.Errorf("%s: the root moves %.1f cm in a frame", c.name, r.worstJump*100)
+		}
+	}
+}

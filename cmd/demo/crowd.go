@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/planner"
@@ -23,6 +24,12 @@ func (d *demo) loadCrowd() error {
 		return fmt.Errorf("%s: %w", d.opt.scene, err)
 	}
 	routes := crowd.NewRoutes(points, float64(foot.Lattice().Linear), 0.25)
+	// The others start around the player's character, where the camera
+	// looks: on the open floor nearest it.
+	sort.SliceStable(floor, func(i, j int) bool {
+		return floor[i].Position.Sub(d.start.Position).Len() < floor[j].Position.Sub(d.start.Position).Len()
+	})
+	floor = floor[:min(len(floor), 3*d.opt.agents+8)]
 	sc, err := crowd.Random(d.world.Mesh, floor, routes, d.opt.agents+1, scenes.NewRNG(2))
 	if err != nil {
 		return fmt.Errorf("%s: %w", d.opt.scene, err)
