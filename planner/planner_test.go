@@ -30,7 +30,8 @@ func loadWorld(t testing.TB, scene string) *testWorld {
 	return loadWorldWith(t, scene, world.Options{})
 }
 
-// loadWorldWith is loadWorld with world options (its cache always fresh).
+// loadWorldWith is loadWorld with world options (its cache fresh unless
+// opt.CacheDir names one).
 func loadWorldWith(t testing.TB, scene string, opt world.Options) *testWorld {
 	t.Helper()
 	return loadWorldLib(t, scene, opt, library.DefaultOptions{})
@@ -43,7 +44,9 @@ func loadWorldLib(t testing.TB, scene string, opt world.Options, lo library.Defa
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt.CacheDir = t.TempDir()
+	if opt.CacheDir == "" {
+		opt.CacheDir = t.TempDir()
+	}
 	lw, err := world.Load(scene, lib, opt)
 	if err != nil {
 		t.Fatal(err)

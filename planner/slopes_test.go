@@ -3,10 +3,13 @@ package planner_test
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/planner"
@@ -281,51 +284,23 @@ func TestCrossSlopes(t *testing.T) {
 	}
 }
 
-// meshGround is a brute-force oracle of a terrain's ground: of the
-// triangles of the mesh (no BVH, no ray code), the one nearest p; the depth
-// is p's distance behind it along its normal turned up. A point within
-// 5 cm (horizontally) of another triangle's nearest region counts as on a
-// crease: its face is -1, and no sole is measured there.
+// meshGround is an oracle of a terrain's ground over the mesh's own
+// triangles (the body's test oracle, internal/capsuleoracle: a grid of
+// triangles and exact point–triangle distances, no BVH, no rays): the
+// triangle nearest p, p's depth behind it along its normal turned up. A
+// point within 5 cm (horizontally) of another triangle's nearest region
+// counts as on a crease: its face is -1, and no sole is measured there.
 func meshGround(m *scenes.Mesh) groundFunc {
-	type tri struct {
-		a, b, c, n mgl64.Vec3
-		lo, hi     mgl64.Vec3
-	}
-	var tris []tri
-	v := func(p [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(p[0]), float64(p[1]), float64(p[2])} }
-	for i := range m.NumTriangles() {
-		a, b, c := m.Triangle(i)
-		t := tri{a: v(a), b: v(b), c: v(c)}
-		n := t.b.Sub(t.a).Cross(t.c.Sub(t.a))
-		if n.Len() < 1e-12 {
-			continue
-		}
-		if t.n = n.Normalize(); t.n[1] < 0 {
-			t.n = t.n.Mul(-1)
-		}
-		for k := range 3 {
-			t.lo[k] = math.Min(t.a[k], math.Min(t.b[k], t.c[k]))
-			t.hi[k] = math.Max(t.a[k], math.Max(t.b[k], t.c[k]))
-		}
-		tris = append(tris, t)
-	}
-	// Triangles by the 1 m cells their boxes cover in x, z: a point within
-	// 1 m of the ground finds its nearest triangle in its cell or the next.
-	cells := map[[2]int][]int{}
-	for i, t := range tris {
-		for x := int(math.Floor(t.lo[0])); x <= int(math.Floor(t.hi[0])); x++ {
-			for z := int(math.Floor(t.lo[2])); z <= int(math.Floor(t.hi[2])); z++ {
-				cells[[2]int{x, z}] = append(cells[[2]int{x, z}], i)
-			}
-		}
-	}
+	sc := capsuleoracle.NewScene(m)
+	var near []int
 	nearest := func(p mgl64.Vec3) int {
 		best, id := math.Inf(1), -1
-		cx, cz := int(math.Floor(p[0])), int(math.Floor(p[2]))
-		for k := range 9 {
-			for _, i := range cells[[2]int{cx + k%3 - 1, cz + k/3 - 1}] {
-				t := tris[i]
-				if d := closestOnTriangle(p, t.a, t.b, t.c).Sub(p).Len(); d < best || (d == best && i < id) {
+		// a triangle within r of p has a box that meets p's box of half-side r
+		for r := 0.3; id < 0 || best > r; r *= 4 {
+			pad := mgl64.Vec3{r, r, r}
+			near = sc.Near(p.Sub(pad), p.Add(pad), near[:0])
+			for _, i := range near {
+				if d := capsuleoracle.PointTriangle(p, sc.Triangle(i)); d < best || (d == best && i < id) {
 					best, id = d, i
 				}
 			}
@@ -334,48 +309,19 @@ func meshGround(m *scenes.Mesh) groundFunc {
 	}
 	return func(p mgl64.Vec3) (float64, mgl64.Vec3, int) {
 		id := nearest(p)
-		t := tris[id]
-		depth := t.a.Sub(p).Dot(t.n)
+		t := sc.Triangle(id)
+		n := t[1].Sub(t[0]).Cross(t[2].Sub(t[0])).Normalize()
+		if n[1] < 0 {
+			n = n.Mul(-1)
+		}
+		depth := t[0].Sub(p).Dot(n)
 		for _, o := range [4][2]float64{{0.05, 0}, {-0.05, 0}, {0, 0.05}, {0, -0.05}} {
 			if nearest(p.Add(mgl64.Vec3{o[0], 0, o[1]})) != id {
-				return depth, t.n, -1
+				return depth, n, -1
 			}
 		}
-		return depth, t.n, id
+		return depth, n, id
 	}
-}
-
-// closestOnTriangle is the point of triangle abc nearest p (Ericson,
-// Real-Time Collision Detection, 5.1.5).
-func closestOnTriangle(p, a, b, c mgl64.Vec3) mgl64.Vec3 {
-	ab, ac, ap := b.Sub(a), c.Sub(a), p.Sub(a)
-	d1, d2 := ab.Dot(ap), ac.Dot(ap)
-	if d1 <= 0 && d2 <= 0 {
-		return a
-	}
-	bp := p.Sub(b)
-	d3, d4 := ab.Dot(bp), ac.Dot(bp)
-	if d3 >= 0 && d4 <= d3 {
-		return b
-	}
-	if vc := d1*d4 - d3*d2; vc <= 0 && d1 >= 0 && d3 <= 0 {
-		return a.Add(ab.Mul(d1 / (d1 - d3)))
-	}
-	cp := p.Sub(c)
-	d5, d6 := ab.Dot(cp), ac.Dot(cp)
-	if d6 >= 0 && d5 <= d6 {
-		return c
-	}
-	if vb := d5*d2 - d1*d6; vb <= 0 && d2 >= 0 && d6 <= 0 {
-		return a.Add(ac.Mul(d2 / (d2 - d6)))
-	}
-	if va := d3*d6 - d5*d4; va <= 0 && d4-d3 >= 0 && d5-d6 >= 0 {
-		return b.Add(c.Sub(b).Mul((d4 - d3) / ((d4 - d3) + (d5 - d6))))
-	}
-	vb, vc := d5*d2-d1*d6, d1*d4-d3*d2
-	va := d3*d6 - d5*d4
-	s := 1 / (va + vb + vc)
-	return a.Add(ab.Mul(vb * s)).Add(ac.Mul(vc * s))
 }
 
 // A minute's random walk on undulating.obj (sine terrain, from the shared
@@ -388,7 +334,13 @@ func TestUndulatingMinute(t *testing.T) {
 		t.Skip("a minute's walk on a real level")
 	}
 	path := shareddata.Path(t, "meshes/undulating.obj")
-	w := loadWorldLib(t, path, world.Options{Friction: dock.DefaultFriction}, library.DefaultOptions{Crowd: true})
+	// The user's cache, as the commands and the other packages' tests use:
+	// undulating's supports take seconds to build.
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	w := loadWorldLib(t, path, world.Options{Friction: dock.DefaultFriction, CacheDir: filepath.Join(cache, "foothold")}, library.DefaultOptions{Crowd: true})
 	foot := w.lw.Supports[w.lw.Templates["foot"]]
 	b := w.lw.Mesh.Bounds()
 	s, ok := script.DefaultStart(foot, float64(b.Min[0]+b.Max[0])/2, float64(b.Min[2]+b.Max[2])/2, 60)
@@ -427,27 +379,6 @@ func TestUndulatingMinute(t *testing.T) {
 	}
 	if r.worstJump > 0.05 {
 		t.Errorf("the root moves %.1f cm in a frame", r.worstJump*100)
-	}
-}
-
-// The test's closest-point routine against dense sampling of triangles.
-func TestClosestOnTriangle(t *testing.T) {
-	rng := scenes.NewRNG(3)
-	r := func() float64 { return 4*rng.Float64() - 2 }
-	for range 200 {
-		a, b, c, p := mgl64.Vec3{r(), r(), r()}, mgl64.Vec3{r(), r(), r()}, mgl64.Vec3{r(), r(), r()}, mgl64.Vec3{r(), r(), r()}
-		got := closestOnTriangle(p, a, b, c).Sub(p).Len()
-		best := math.Inf(1)
-		const n = 200
-		for i := 0; i <= n; i++ {
-			for j := 0; i+j <= n; j++ {
-				q := a.Mul(float64(i) / n).Add(b.Mul(float64(j) / n)).Add(c.Mul(float64(n-i-j) / n))
-				best = math.Min(best, q.Sub(p).Len())
-			}
-		}
-		if got > best+1e-9 || got < best-0.05 {
-			t.Fatalf("distance %.4f, sampling finds %.4f", got, best)
-		}
 	}
 }
 
