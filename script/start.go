@@ -2,7 +2,6 @@ package script
 
 import (
 	"math"
-	"sort"
 
 	"github.com/foothold/foothold/supporttree"
 )
@@ -89,23 +88,23 @@ func LargestOpenFloor(foot *supporttree.Tree) [][3]int32 {
 	for i, p := range pos {
 		at[p] = region[i]
 	}
-	order := make([]int, len(size))
-	for i := range order {
-		order[i] = i
+	hasOpen := make([]bool, len(size))
+	for _, p := range open {
+		hasOpen[at[p]] = true
 	}
-	sort.SliceStable(order, func(a, b int) bool { return size[order[a]] > size[order[b]] })
-	for _, r := range order {
-		var out [][3]int32
-		for _, p := range open {
-			if at[p] == int32(r) {
-				out = append(out, p)
-			}
-		}
-		if len(out) > 0 {
-			return out
+	best := -1
+	for r := range size {
+		if hasOpen[r] && (best < 0 || size[r] > size[best]) {
+			best = r
 		}
 	}
-	return nil
+	var out [][3]int32
+	for _, p := range open {
+		if at[p] == int32(best) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // DefaultStart is where a character starts when nobody says where: the
