@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/foothold/foothold/supporttree"
 	"io"
 	"math"
 	"os"
@@ -13,6 +12,7 @@ import (
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
+	"github.com/foothold/foothold/supporttree"
 )
 
 // walkRow is one random-start walk, planned re-entrantly and from scratch.

@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/foothold/foothold/internal/shareddata"
 )
 
 // planner walks: random-start walks, each with its reuse and cost; the
@@ -33,6 +36,38 @@ func TestWalksJSON(t *testing.T) {
 	}
 }
 
+// planner walks --starts-by farthest: the starts spread over the level
+// (the second at least 10 m from the first on builtin:level), and a
+// picture for every walk that goes less than 1 m from its start (all of
+// them, in half a second).
+func TestWalksFarthestPictures(t *testing.T) {
+	dir := t.TempDir()
+	var out, errOut bytes.Buffer
+	if code := run([]string{"walks", "--scene", "builtin:level", "--starts", "2", "--starts-by", "farthest", "--seconds", "0.5", "--png", dir, "--json"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var s walksSummary
+	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.Walks) != 2 || s.StartsBy != "farthest" || s.Under1M != 1 {
+		t.Fatalf("%+v", s)
+	}
+	a, b := s.Walks[0].Start, s.Walks[1].Start
+	if d := math.Hypot(a[0]-b[0], a[2]-b[2]); d < 10 {
+		t.Errorf("starts %v and %v only %.1f m apart", a, b, d)
+	}
+	for _, w := range s.Walks {
+		if w.ReachM >= 1 || w.ReachM > w.DistanceM+1e-9 || w.PNG == "" {
+			t.Errorf("walk %+v", w)
+			continue
+		}
+		if img := shareddata.ReadPNG(t, w.PNG); img.Bounds().Dx() < 100 {
+			t.Errorf("%s: %v", w.PNG, img.Bounds())
+		}
+	}
+}
+
 // Bad planning or scene options exit 1 with a message, writing nothing.
 func TestRunBadOptions(t *testing.T) {
 	dir := t.TempDir()
@@ -47,6 +82,8 @@ func TestRunBadOptions(t *testing.T) {
 		{"run", "--input", script, "--out", filepath.Join(dir, "d"), "--up", "x"},
 		{"walks", "--starts", "0"},
 		{"walks", "--scale", "-1"},
+		{"walks", "--starts-by", "nearest"},
+		{"walks", "--friction", "-1"},
 		{"bench", "--up", "w"},
 	} {
 		var out, errOut bytes.Buffer
