@@ -171,6 +171,13 @@ func TestLattice(t *testing.T) {
 	if err := (Lattice{Linear: 0, Angular: 0.1}).Validate(); err == nil {
 		t.Error("zero linear increment accepted")
 	}
+	// Increments whose yaw count does not fit the sample's int32 (or is
+	// zero) are refused, so Yaws never overflows.
+	for _, a := range []float32{1e-30, 1e-5, 7, 1e30} {
+		if err := (Lattice{Linear: 0.1, Angular: a}).Validate(); err == nil {
+			t.Errorf("angular increment %v accepted (%d yaws)", a, Lattice{Angular: a}.Yaws())
+		}
+	}
 	if y := l.YawOf(9); math.Abs(float64(y)-math.Pi/2) > 1e-6 {
 		t.Errorf("YawOf(9) = %v, want π/2", y)
 	}

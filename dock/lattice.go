@@ -35,6 +35,9 @@ func (l Lattice) Validate() error {
 		return fmt.Errorf("dock: angular increment %v rad must be positive", l.Angular)
 	}
 	n := 2 * math.Pi / float64(l.Angular)
+	if math.Round(n) < 1 || n > 1<<16 {
+		return fmt.Errorf("dock: angular increment %v rad gives %.4g yaws a turn: 1 to 65,536 can be sampled", l.Angular, n)
+	}
 	if math.Abs(n-math.Round(n)) > 1e-3 {
 		return fmt.Errorf("dock: angular increment %.4g° does not divide 360°", float64(l.Angular)*180/math.Pi)
 	}

@@ -68,7 +68,7 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 	if pl.vertical && !opts.RaysOnly {
 		pl.cols = newColumns(m, lat.Linear)
 	}
-	keys, err := pl.candidates(m)
+	keys, err := pl.candidates(m, workersOf(opts.Workers))
 	if err != nil {
 		return nil, BuildStats{}, err
 	}
@@ -149,8 +149,66 @@ func unpack(k uint64) (x, y, z int32) {
 // supported sample: for the contact point with the smallest offset, every
 // position that puts it within reach (plus a rounding margin) of a triangle
 // whose normal fits its cone at some yaw. Conservative: Algorithm 1 decides.
-func (p *plan) candidates(m *scenes.Mesh) ([]uint64, error) {
-	// The point nearest the dock origin gives the tightest boxes.
+// The triangles are shared among the workers, each sorting its own keys; the
+// merged result does not depend on their number.
+func (p *plan) candidates(m *scenes.Mesh, workers int) ([]uint64, error) {
+	pr := p.candidateProbe()
+	n := m.NumTriangles()
+	workers = max(1, min(workers, n/256))
+	parts := make([][]uint64, workers)
+	errs := make([]error, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var keys []uint64
+			for tr := w * n / workers; tr < (w+1)*n/workers && errs[w] == nil; tr++ {
+				keys, errs[w] = pr.triangle(m, tr, keys)
+			}
+			slices.Sort(keys)
+			parts[w] = slices.Compact(keys)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	for len(parts) > 1 {
+		parts = append(parts[2:], mergeUnique(parts[0], parts[1]))
+	}
+	return parts[0], nil
+}
+
+// mergeUnique merges two sorted, distinct key lists into one.
+func mergeUnique(a, b []uint64) []uint64 {
+	out := make([]uint64, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		switch {
+		case a[0] < b[0]:
+			out, a = append(out, a[0]), a[1:]
+		case b[0] < a[0]:
+			out, b = append(out, b[0]), b[1:]
+		default:
+			out, a, b = append(out, a[0]), a[1:], b[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// candidateProbe is the contact point candidates are found for: the one
+// nearest the dock origin, which gives the tightest bounds.
+type candidateProbe struct {
+	c, n     mgl32.Vec3 // its offset and normal at yaw 0
+	rxz, nxz float64    // their horizontal lengths (the same at every yaw)
+	reach    float64
+	inc      float64
+	cosTol   float32
+}
+
+func (p *plan) candidateProbe() candidateProbe {
 	pi := 0
 	for i, c := range p.t.Points {
 		if c.Position.Len() < p.t.Points[pi].Position.Len() {
@@ -158,57 +216,118 @@ func (p *plan) candidates(m *scenes.Mesh) ([]uint64, error) {
 		}
 	}
 	c, n := p.t.Points[pi].Position, p.t.Points[pi].Normal
-	rxz := float32(math.Hypot(float64(c[0]), float64(c[2])))
-	nxz := float32(math.Hypot(float64(n[0]), float64(n[2])))
-	inc := float64(p.lat.Linear)
-	var keys []uint64
-	for tr := 0; tr < m.NumTriangles(); tr++ {
-		f := m.TriangleNormal(tr)
-		// Best |f·n| over all yaws: vertical parts fixed, horizontal parts aligned.
-		fxz := float32(math.Hypot(float64(f[0]), float64(f[2])))
-		if abs(f[1])*abs(n[1])+fxz*nxz < p.cosTol-1e-4 {
-			continue
+	return candidateProbe{c: c, n: n,
+		rxz: math.Hypot(float64(c[0]), float64(c[2])), nxz: math.Hypot(float64(n[0]), float64(n[2])),
+		reach: float64(p.reach), inc: float64(p.lat.Linear), cosTol: p.cosTol}
+}
+
+// triangle appends the positions triangle tr can support to keys. A hit of
+// the probe point q = P + c (c turned by the yaw) lies on the triangle within
+// reach of q, so P lies within R = rxz + reach of the triangle horizontally,
+// and P's height is within reach of the triangle's height somewhere in that
+// disc: between max(ymin, h(P) − gR) and min(ymax, h(P) + gR), shifted by
+// −c_y, where h is the plane's height over (x, z) and g its steepest slope.
+func (pr *candidateProbe) triangle(m *scenes.Mesh, tr int, keys []uint64) ([]uint64, error) {
+	f := m.TriangleNormal(tr)
+	// Best |f·n| over all yaws: vertical parts fixed, horizontal parts aligned.
+	fxz := float32(math.Hypot(float64(f[0]), float64(f[2])))
+	if abs(f[1])*abs(pr.n[1])+fxz*float32(pr.nxz) < pr.cosTol-1e-4 {
+		return keys, nil
+	}
+	a, b, cc := m.Triangle(tr)
+	box := scenes.EmptyAABB().Extend(a).Extend(b).Extend(cc)
+	var lo, hi [3]int32
+	var grow [3]float64
+	for k := 0; k < 3; k++ {
+		// Rounding margin: float32 positions and hit distances are good
+		// to a few parts in 10⁷ of the coordinates involved.
+		mag := math.Max(math.Abs(float64(box.Min[k])), math.Abs(float64(box.Max[k])))
+		grow[k] = pr.reach + 5e-6 + 1e-7*mag
+		shiftLo, shiftHi := -pr.rxz, pr.rxz
+		if k == 1 {
+			shiftLo, shiftHi = float64(pr.c[1]), float64(pr.c[1])
 		}
-		a, b, cc := m.Triangle(tr)
-		box := scenes.EmptyAABB().Extend(a).Extend(b).Extend(cc)
-		var lo, hi [3]int32
-		for k := 0; k < 3; k++ {
-			// Rounding margin: float32 positions and hit distances are good
-			// to a few parts in 10⁷ of the coordinates involved.
-			mag := math.Max(math.Abs(float64(box.Min[k])), math.Abs(float64(box.Max[k])))
-			grow := float64(p.reach) + 5e-6 + 1e-7*mag
-			var shiftLo, shiftHi float64
-			if k == 1 {
-				shiftLo, shiftHi = float64(c[1]), float64(c[1])
-			} else {
-				shiftLo, shiftHi = -float64(rxz), float64(rxz)
-			}
-			l := math.Ceil((float64(box.Min[k]) - grow - shiftHi) / inc)
-			h := math.Floor((float64(box.Max[k]) + grow - shiftLo) / inc)
-			if l < -maxCoord+1 || h > maxCoord-1 {
-				return nil, fmt.Errorf("supporttree: scene reaches %v m: beyond the %v m a lattice of %v m can address", box.Max, maxCoord*inc, inc)
-			}
-			lo[k], hi[k] = int32(l), int32(h)
+		l := math.Ceil((float64(box.Min[k]) - grow[k] - shiftHi) / pr.inc)
+		h := math.Floor((float64(box.Max[k]) + grow[k] - shiftLo) / pr.inc)
+		if l < -maxCoord+1 || h > maxCoord-1 {
+			return nil, fmt.Errorf("supporttree: scene reaches %v m: beyond the %v m a lattice of %v m can address", box.Max, maxCoord*pr.inc, pr.inc)
 		}
-		for y := lo[1]; y <= hi[1]; y++ {
-			for z := lo[2]; z <= hi[2]; z++ {
-				for x := lo[0]; x <= hi[0]; x++ {
-					keys = append(keys, pack(x, y, z))
-				}
+		lo[k], hi[k] = int32(l), int32(h)
+	}
+	sh := newSlab(a, b, cc, pr.rxz+max(grow[0], grow[2]))
+	for z := lo[2]; z <= hi[2]; z++ {
+		for x := lo[0]; x <= hi[0]; x++ {
+			px, pz := float64(x)*pr.inc, float64(z)*pr.inc
+			ylo, yhi, ok := sh.heights(px, pz)
+			if !ok {
+				continue
+			}
+			y0 := max(lo[1], int32(math.Ceil((ylo-grow[1]-float64(pr.c[1]))/pr.inc)))
+			y1 := min(hi[1], int32(math.Floor((yhi+grow[1]-float64(pr.c[1]))/pr.inc)))
+			for y := y0; y <= y1; y++ {
+				keys = append(keys, pack(x, y, z))
 			}
 		}
 	}
-	slices.Sort(keys)
-	return slices.Compact(keys), nil
+	return keys, nil
+}
+
+// slab bounds a triangle's heights near a point: heights(x, z) is the range
+// of the triangle's heights within r of (x, z) horizontally, widened for
+// rounding, or !ok when no point of the triangle is that near.
+type slab struct {
+	r          float64
+	ymin, ymax float64
+	tilted     bool       // the plane has a height function h
+	h          [3]float64 // h(x, z) = h[0] + h[1]·x + h[2]·z
+	gr         float64    // the largest change of h over a distance r, widened
+	edges      [3][3]float64
+	flatXZ     bool // the xz projection has no area: no edge test
+}
+
+func newSlab(a, b, c mgl32.Vec3, r float64) slab {
+	s := slab{r: r, ymin: float64(min(a[1], b[1], c[1])), ymax: float64(max(a[1], b[1], c[1]))}
+	p := [3][3]float64{}
+	for k, v := range []mgl32.Vec3{a, b, c} {
+		p[k] = [3]float64{float64(v[0]), float64(v[1]), float64(v[2])}
+	}
+	u := [3]float64{p[1][0] - p[0][0], p[1][1] - p[0][1], p[1][2] - p[0][2]}
+	v := [3]float64{p[2][0] - p[0][0], p[2][1] - p[0][1], p[2][2] - p[0][2]}
+	n := [3]float64{u[1]*v[2] - u[2]*v[1], u[2]*v[0] - u[0]*v[2], u[0]*v[1] - u[1]*v[0]}
+	nl := math.Sqrt(n[0]*n[0] + n[1]*n[1] + n[2]*n[2])
+	if nl > 0 && math.Abs(n[1]) > 1e-3*nl {
+		g := math.Hypot(n[0], n[2]) / math.Abs(n[1])
+		s.tilted = true
+		s.h = [3]float64{(n[0]*p[0][0] + n[1]*p[0][1] + n[2]*p[0][2]) / n[1], -n[0] / n[1], -n[2] / n[1]}
+		// Rounding of h: parts in 10¹² of the coordinates, times the slope.
+		mag := max(math.Abs(p[0][0]), math.Abs(p[0][2]), math.Abs(s.ymin), math.Abs(s.ymax), 1)
+		s.gr = g*r + 1e-9*mag*(1+g)
+	}
+	xz := [3][2]float64{{p[0][0], p[0][2]}, {p[1][0], p[1][2]}, {p[2][0], p[2][2]}}
+	s.edges = edgeLines(xz)
+	s.flatXZ = math.IsNaN(s.edges[0][2])
+	return s
+}
+
+func (s *slab) heights(x, z float64) (lo, hi float64, ok bool) {
+	if !s.flatXZ {
+		for k := range s.edges {
+			if s.edges[k][0]*x+s.edges[k][1]*z+s.edges[k][2] < -s.r-1e-9 {
+				return 0, 0, false
+			}
+		}
+	}
+	if !s.tilted {
+		return s.ymin, s.ymax, true
+	}
+	h := s.h[0] + s.h[1]*x + s.h[2]*z
+	return max(s.ymin, h-s.gr), min(s.ymax, h+s.gr), true
 }
 
 // evaluate runs Algorithm 1 on every yaw of every candidate position, in
 // chunks over the workers; masks[i] is the yaw set of keys[i].
 func (p *plan) evaluate(bvh *scenes.BVH, keys []uint64, opts BuildOptions) ([]uint64, BuildStats) {
-	workers := opts.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
+	workers := workersOf(opts.Workers)
 	masks := make([]uint64, len(keys))
 	const chunk = 1024
 	var next, done atomic.Int64
@@ -244,6 +363,14 @@ func (p *plan) evaluate(bvh *scenes.BVH, keys []uint64, opts BuildOptions) ([]ui
 	}
 	waitReporting(&wg, &done, len(keys), opts.Progress)
 	return masks, total
+}
+
+// workersOf returns the goroutines to use for a Workers option.
+func workersOf(w int) int {
+	if w <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return w
 }
 
 // waitReporting waits for wg, telling progress (when not nil) how far done

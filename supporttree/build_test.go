@@ -2,6 +2,8 @@ package supporttree
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/foothold/foothold/sceneload"
@@ -144,3 +146,73 @@ func TestColumnsMatchRays(t *testing.T) {
 }
 
 func bytesEqual(a, b []byte) bool { return string(a) == string(b) }
+
+// slopesScene is a small scene of tilted faces: four ramps of 20°, 35°, 45°
+// and 60° facing different ways, a vertical wall, and a bumpy heightfield of
+// random heights (faces of every tilt up to about 50°), none on the lattice.
+func slopesScene() *scenes.Mesh {
+	m := &scenes.Mesh{}
+	quad := func(a, b, c, d [3]float32) {
+		n := uint32(len(m.Positions) / 3)
+		for _, v := range [][3]float32{a, b, c, d} {
+			m.Positions = append(m.Positions, v[0], v[1], v[2])
+		}
+		m.Indices = append(m.Indices, n, n+1, n+2, n, n+2, n+3)
+	}
+	ramp := func(x, z, deg, yaw float64) {
+		l := 1.3
+		h := float32(l * math.Tan(deg*math.Pi/180))
+		s, c := math.Sin(yaw), math.Cos(yaw)
+		at := func(u, v float64, y float32) [3]float32 {
+			return [3]float32{float32(x + u*c - v*s), 0.013 + y, float32(z + u*s + v*c)}
+		}
+		quad(at(0, -0.4, 0), at(0, 0.4, 0), at(l, 0.4, h), at(l, -0.4, h))
+	}
+	ramp(0.05, 0.03, 20, 0.3)
+	ramp(2.47, 0.21, 35, 2.0)
+	ramp(0.33, 2.51, 45, 4.1)
+	ramp(2.62, 2.38, 60, 5.5)
+	quad([3]float32{1.57, 0, 1.03}, [3]float32{1.61, 0, 2.02}, [3]float32{1.61, 1.1, 2.02}, [3]float32{1.57, 1.1, 1.03})
+	rng := rand.New(rand.NewPCG(7, 11))
+	const n = 6
+	var hts [n + 1][n + 1]float32
+	for i := range hts {
+		for j := range hts[i] {
+			hts[i][j] = 0.031 + 0.25*rng.Float32()
+		}
+	}
+	at := func(i, j int) [3]float32 { return [3]float32{3.9 + 0.27*float32(i), hts[i][j], -0.2 + 0.27*float32(j)} }
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			quad(at(i, j), at(i, j+1), at(i+1, j+1), at(i+1, j))
+		}
+	}
+	return m
+}
+
+// TestBuildEqualsSweepOnSlopes: with the friction cone, the candidates'
+// height bounds over tilted faces lose no supported sample (the sweep is the
+// oracle), for a vertical contact normal and for the wall hand's.
+func TestBuildEqualsSweepOnSlopes(t *testing.T) {
+	m := slopesScene()
+	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
+	lat := dock.DefaultLattice()
+	for _, name := range []string{"foot", "hand-wall"} {
+		tm, _ := dock.Builtin(name)
+		tm.ToleranceDeg = dock.FrictionCone(dock.DefaultFriction)
+		tree, st, err := Build(m, bvh, tm, lat, BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, got := sweep(bvh, tm, lat), treeSet(tree)
+		if len(want) == 0 || len(got) != len(want) {
+			t.Errorf("%s: build has %d supported positions, the sweep %d", name, len(got), len(want))
+		}
+		for k, v := range want {
+			if got[k] != v {
+				t.Fatalf("%s: position %v: build yaw set %b, sweep %b", name, k, got[k], v)
+			}
+		}
+		t.Logf("%s: %d positions, %d candidates", name, tree.Positions(), st.Candidates)
+	}
+}

@@ -22,12 +22,19 @@ type columns struct {
 	cell       float64
 	x0, z0     int64 // first cell
 	nx, nz     int64
-	start      []int32 // triangles of cell i: tris[start[i]:start[i+1]]
-	tris       []int32
+	start      []int32         // triangles of cell i: tris[start[i]:start[i+1]]
+	tris       []cellTri       // with their height ranges, so a cell is read in one sweep
 	ymin, ymax []float32       // per triangle
 	xz         [][3][2]float64 // per triangle: corners projected on xz
+	edges      [][3][3]float64 // per triangle: its xz edges' lines, see edgeLines
 	plane      [][4]float64    // per triangle: unit normal (x, y, z) and offset, n·p = d
 	flat       []bool          // per triangle: all three corners at one float32 height
+}
+
+// cellTri is a triangle listed in a cell, with its height range.
+type cellTri struct {
+	t          int32
+	ymin, ymax float32
 }
 
 // certaintyMargin is how far (m) q must be inside or outside a triangle's
@@ -48,6 +55,7 @@ func newColumns(m *scenes.Mesh, cell float32) *columns {
 	}
 	c.ymin, c.ymax = make([]float32, n), make([]float32, n)
 	c.xz, c.plane, c.flat = make([][3][2]float64, n), make([][4]float64, n), make([]bool, n)
+	c.edges = make([][3][3]float64, n)
 	counts := make([]int32, c.nx*c.nz+1)
 	type rect struct{ ax, bx, az, bz int64 }
 	rects := make([]rect, n)
@@ -56,6 +64,7 @@ func newColumns(m *scenes.Mesh, cell float32) *columns {
 		c.ymin[t], c.ymax[t] = min(a[1], b[1], d[1]), max(a[1], b[1], d[1])
 		c.xz[t] = [3][2]float64{{float64(a[0]), float64(a[2])}, {float64(b[0]), float64(b[2])}, {float64(d[0]), float64(d[2])}}
 		c.flat[t] = a[1] == b[1] && b[1] == d[1]
+		c.edges[t] = edgeLines(c.xz[t])
 		nrm := m.TriangleNormal(t)
 		c.plane[t] = [4]float64{float64(nrm[0]), float64(nrm[1]), float64(nrm[2]),
 			float64(nrm[0])*float64(a[0]) + float64(nrm[1])*float64(a[1]) + float64(nrm[2])*float64(a[2])}
@@ -76,13 +85,13 @@ func newColumns(m *scenes.Mesh, cell float32) *columns {
 	for i := 1; i < len(counts); i++ {
 		c.start[i] = c.start[i-1] + counts[i]
 	}
-	c.tris = make([]int32, c.start[len(c.start)-1])
+	c.tris = make([]cellTri, c.start[len(c.start)-1])
 	fill := append([]int32(nil), c.start[:len(c.start)-1]...)
 	for t, r := range rects {
 		for z := r.az; z <= r.bz; z++ {
 			for x := r.ax; x <= r.bx; x++ {
 				i := z*c.nx + x
-				c.tris[fill[i]] = int32(t)
+				c.tris[fill[i]] = cellTri{t: int32(t), ymin: c.ymin[t], ymax: c.ymax[t]}
 				fill[i]++
 			}
 		}
@@ -117,11 +126,12 @@ func (c *columns) verdict(q mgl32.Vec3, reach, cosTol float32) (supported, certa
 	}
 	var down, up near
 	cos := float64(cosTol)
-	for _, t := range c.tris[c.start[i]:c.start[i+1]] {
-		if c.ymax[t] < lo || c.ymin[t] > hi {
+	for _, ct := range c.tris[c.start[i]:c.start[i+1]] {
+		if ct.ymax < lo || ct.ymin > hi {
 			continue // out of reach
 		}
-		switch side(c.xz[t], qx, qz) {
+		t := ct.t
+		switch side(c.xz[t], &c.edges[t], qx, qz) {
 		case -1:
 			continue // the ray passes beside it
 		case 0:
@@ -190,28 +200,39 @@ func (c *columns) verdict(q mgl32.Vec3, reach, cosTol float32) (supported, certa
 	return false, true
 }
 
-// side tells where (x, z) lies against a triangle's xz projection: 1 inside
-// by at least certaintyMargin, -1 outside by at least that, 0 in between (or
-// a projection too thin to decide).
-func side(p [3][2]float64, x, z float64) int {
+// edgeLines returns, for each edge of a triangle's xz projection, the unit
+// normal (x, z) pointing into the triangle and the offset that make
+// n·(x, z) + offset the signed distance to the edge's line, positive inside.
+// A zero-length edge gets the zero normal and +Inf (it constrains nothing);
+// a projection of area below 1e-12 (a vertical face) gets NaN in edge 0's
+// offset, which side reads as "a segment".
+func edgeLines(p [3][2]float64) (e [3][3]float64) {
 	area := (p[1][0]-p[0][0])*(p[2][1]-p[0][1]) - (p[1][1]-p[0][1])*(p[2][0]-p[0][0])
-	minD := math.Inf(1)
 	for k := 0; k < 3; k++ {
 		a, b := p[k], p[(k+1)%3]
 		ex, ez := b[0]-a[0], b[1]-a[1]
 		l := math.Hypot(ex, ez)
 		if l == 0 {
+			e[k] = [3]float64{0, 0, math.Inf(1)}
 			continue
 		}
-		// Signed distance to the edge's line, positive on the inner side.
-		d := (ex*(z-a[1]) - ez*(x-a[0])) / l
+		nx, nz := -ez/l, ex/l
 		if area < 0 {
-			d = -d
+			nx, nz = -nx, -nz
 		}
-		minD = min(minD, d)
+		e[k] = [3]float64{nx, nz, -(nx*a[0] + nz*a[1])}
 	}
-	switch {
-	case math.Abs(area) < 1e-12:
+	if math.Abs(area) < 1e-12 {
+		e[0][2] = math.NaN()
+	}
+	return e
+}
+
+// side tells where (x, z) lies against a triangle's xz projection p, whose
+// edgeLines are e: 1 inside by at least certaintyMargin, -1 outside by at
+// least that, 0 in between (or a projection too thin to decide).
+func side(p [3][2]float64, e *[3][3]float64, x, z float64) int {
+	if math.IsNaN(e[0][2]) {
 		// A vertical face: a segment in xz. Certainly missed when q is
 		// farther than the margin from every corner's bounding box.
 		bx0, bx1 := min(p[0][0], p[1][0], p[2][0]), max(p[0][0], p[1][0], p[2][0])
@@ -220,10 +241,17 @@ func side(p [3][2]float64, x, z float64) int {
 			return -1
 		}
 		return 0
-	case minD >= certaintyMargin:
+	}
+	minD := math.Inf(1)
+	for k := range e {
+		d := e[k][0]*x + e[k][1]*z + e[k][2]
+		if d <= -certaintyMargin {
+			return -1
+		}
+		minD = min(minD, d)
+	}
+	if minD >= certaintyMargin {
 		return 1
-	case minD <= -certaintyMargin:
-		return -1
 	}
 	return 0
 }

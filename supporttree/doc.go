@@ -6,9 +6,9 @@
 // Build does not sweep the scene's bounding volume as the paper did. A
 // sample can only be supported if each contact point lies within reach of a
 // face whose normal can fit that point's cone, so candidates come from the
-// triangles (their boxes grown by the reach and the contact point's offset),
-// and Algorithm 1 (dock.Supported) decides each one. Tests prove the shortcut
-// exact against an exhaustive sweep.
+// triangles (the positions within reach of each, at the heights its plane
+// reaches near them), and Algorithm 1 (dock.Supported) decides each one.
+// Tests prove the shortcut exact against an exhaustive sweep.
 //
 // Tree merges feasible regions: supported positions are kept as runs of
 // consecutive x with one yaw set (a bit mask over the lattice's yaws), in
@@ -18,5 +18,6 @@
 // the union of its yaw sets), which lets a search skip it unread. Files
 // (.fst) hold the trees of a scene's templates with a magic, a version, the
 // build parameters, hashes of the scene and of each template, and a
-// checksum.
+// checksum; each tree is stored as deflated streams of varints, and read
+// back into the same flat arrays.
 package supporttree

@@ -16,18 +16,16 @@ import (
 	"github.com/foothold/foothold/scenes"
 )
 
-// Format of an .fst file, version 1 (little-endian):
+// Format of an .fst file, version 2 (little-endian):
 //
 //	magic "FHSUPPRT" | version u32 | linear f32 | angular f32 |
 //	scene hash [32] | scene triangles u32 | templates u32 |
 //	per template: name length u16, name | template hash [32] |
-//	    layers, rows, runs, masks u32 | layerY [layers]i32 |
-//	    layerRow [layers+1]i32 | rowZ [rows]i32 | rowRun [rows+1]i32 |
-//	    runX0 [runs]i32 | runX1 [runs]i32 | runMask [runs]u16 | masks [masks]u64 |
+//	    the tree, as encode.go describes |
 //	SHA-256 of everything before it [32]
 const (
 	Magic   = "FHSUPPRT"
-	Version = 1
+	Version = 2
 )
 
 // Errors callers can test for.
@@ -101,12 +99,7 @@ func (f *File) Encode() []byte {
 		binary.Write(&b, le, uint16(len(ft.Name)))
 		b.WriteString(ft.Name)
 		b.Write(ft.Hash[:])
-		for _, n := range []int{len(t.layerY), len(t.rowZ), len(t.runX0), len(t.masks)} {
-			binary.Write(&b, le, uint32(n))
-		}
-		for _, a := range []any{t.layerY, t.layerRow, t.rowZ, t.rowRun, t.runX0, t.runX1, t.runMask, t.masks} {
-			binary.Write(&b, le, a)
-		}
+		b.Write(t.appendEncoded(nil))
 	}
 	sum := sha256.Sum256(b.Bytes())
 	b.Write(sum[:])
@@ -162,7 +155,7 @@ func Decode(data []byte) (*File, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if err := f.Lattice.Validate(); err != nil || f.Lattice.Yaws() > 64 {
+	if err := f.Lattice.Validate(); err != nil || f.Lattice.Yaws() > 64 || f.Lattice.Yaws() < 1 {
 		return nil, fmt.Errorf("bad lattice %+v in the header", f.Lattice)
 	}
 	for i := uint32(0); i < nt && r.err == nil; i++ {
@@ -248,70 +241,17 @@ func (r *reader) u32() uint32 {
 
 func (r *reader) f32() float32 { return math.Float32frombits(r.u32()) }
 
-// count reads a count and checks that n elements of size bytes fit in what
-// is left, before anything is allocated for them.
-func (r *reader) count(size int) int {
-	n := int64(r.u32())
-	if r.err == nil && n*int64(size) > int64(len(r.b)-r.off) {
-		r.err = fmt.Errorf("count %d at byte %d needs %d bytes, %d remain", n, r.off-4, n*int64(size), len(r.b)-r.off)
-	}
-	if r.err != nil {
-		return 0
-	}
-	return int(n)
-}
-
-func readInts[T int32 | uint16 | uint64](r *reader, n int) []T {
-	var z T
-	size := int(binaryWidth(z))
-	b := r.bytes(n * size)
+// u64s reads n little-endian uint64s.
+func (r *reader) u64s(n int) []uint64 {
+	b := r.bytes(8 * n)
 	if r.err != nil {
 		return nil
 	}
-	out := make([]T, n)
+	out := make([]uint64, n)
 	for i := range out {
-		switch size {
-		case 2:
-			out[i] = T(binary.LittleEndian.Uint16(b[2*i:]))
-		case 4:
-			out[i] = T(binary.LittleEndian.Uint32(b[4*i:]))
-		default:
-			out[i] = T(binary.LittleEndian.Uint64(b[8*i:]))
-		}
+		out[i] = binary.LittleEndian.Uint64(b[8*i:])
 	}
 	return out
-}
-
-func binaryWidth[T int32 | uint16 | uint64](z T) int {
-	switch any(z).(type) {
-	case uint16:
-		return 2
-	case int32:
-		return 4
-	}
-	return 8
-}
-
-func (r *reader) tree(lat dock.Lattice) *Tree {
-	layers := r.count(8)
-	rows := r.count(8)
-	runs := r.count(10)
-	masks := r.count(8)
-	t := &Tree{lat: lat}
-	t.layerY = readInts[int32](r, layers)
-	t.layerRow = readInts[int32](r, layers+1)
-	t.rowZ = readInts[int32](r, rows)
-	t.rowRun = readInts[int32](r, rows+1)
-	t.runX0 = readInts[int32](r, runs)
-	t.runX1 = readInts[int32](r, runs)
-	t.runMask = readInts[uint16](r, runs)
-	t.masks = readInts[uint64](r, masks)
-	if r.err == nil {
-		if r.err = t.check(); r.err == nil {
-			t.summarise()
-		}
-	}
-	return t
 }
 
 // check verifies the structure a query relies on.

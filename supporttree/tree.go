@@ -75,8 +75,38 @@ func newTree(lat dock.Lattice, keys, masks []uint64) (*Tree, error) {
 	}
 	t.layerRow = append(t.layerRow, int32(len(t.rowZ)))
 	t.rowRun = append(t.rowRun, int32(len(t.runX0)))
+	t.renumberMasks()
 	t.summarise()
 	return t, nil
+}
+
+// renumberMasks numbers the yaw sets by how many runs use them, the most
+// used first (ties by the set's bits), so most runs name theirs in a byte.
+func (t *Tree) renumberMasks() {
+	uses := make([]int, len(t.masks))
+	for _, m := range t.runMask {
+		uses[m]++
+	}
+	order := make([]int, len(t.masks))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool {
+		i, j := order[a], order[b]
+		if uses[i] != uses[j] {
+			return uses[i] > uses[j]
+		}
+		return t.masks[i] < t.masks[j]
+	})
+	index := make([]uint16, len(t.masks))
+	masks := make([]uint64, len(t.masks))
+	for k, i := range order {
+		index[i], masks[k] = uint16(k), t.masks[i]
+	}
+	for r, m := range t.runMask {
+		t.runMask[r] = index[m]
+	}
+	t.masks = masks
 }
 
 // Lattice returns the lattice the tree was built on.
@@ -118,9 +148,7 @@ func (t *Tree) Encode() []byte {
 }
 
 // EncodedBytes returns the size of the tree's arrays in an .fst file.
-func (t *Tree) EncodedBytes() int {
-	return 16 + 4*(2*len(t.layerY)+1+2*len(t.rowZ)+1+2*len(t.runX0)) + 2*len(t.runMask) + 8*len(t.masks)
-}
+func (t *Tree) EncodedBytes() int { return len(t.appendEncoded(nil)) }
 
 // Layers returns the y of every layer, ascending (shared, read-only).
 func (t *Tree) Layers() []int32 { return t.layerY }

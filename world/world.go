@@ -3,6 +3,7 @@ package world
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -139,6 +140,9 @@ func (w *World) supportData(opt Options) error {
 			return err
 		}
 		if w.Supports, err = f.Trees(w.Mesh, list); err != nil {
+			if errors.Is(err, supporttree.ErrOtherLayout) {
+				return fmt.Errorf("%s: %w (rebuild it with preprocess build --friction %v, the friction planned with)", opt.FST, err, opt.Friction)
+			}
 			return fmt.Errorf("%s: %w", opt.FST, err)
 		}
 		w.Support = opt.FST

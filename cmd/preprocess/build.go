@@ -51,8 +51,12 @@ func build(args []string, stdout, stderr io.Writer) error {
 	yawStep := fs.Float64("yaw-step", 10, "angular sampling increment in degrees (must divide 360)")
 	out := fs.String("out", "", "the .fst file to write (required)")
 	workers := fs.Int("workers", 0, "goroutines (0: all cores); the output does not depend on it")
+	friction := fs.Float64("friction", dock.DefaultFriction, "friction coefficient of the built-in templates' contacts, as the planner's --friction (0.8: slopes up to 38.7°); 0 keeps the paper's 10° cone; a template file states its own")
 	if err := parse(fs, args); err != nil {
 		return err
+	}
+	if !(*friction >= 0 && *friction <= 100) {
+		return fmt.Errorf("build: --friction %v: want a coefficient from 0 to 100", *friction)
 	}
 	if *out == "" {
 		return fmt.Errorf("build: --out FILE.fst is required")
@@ -61,7 +65,7 @@ func build(args []string, stdout, stderr io.Writer) error {
 	if err := lat.Validate(); err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
-	templates, err := loadTemplates(*tspec)
+	templates, err := loadTemplates(*tspec, *friction)
 	if err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
@@ -119,14 +123,18 @@ func build(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
-// loadTemplates reads "builtin:foot,hand" or a template YAML file.
-func loadTemplates(spec string) ([]*dock.Template, error) {
+// loadTemplates reads "builtin:foot,hand" or a template YAML file; a
+// positive friction gives the built-in templates its cone.
+func loadTemplates(spec string, friction float64) ([]*dock.Template, error) {
 	if names, ok := strings.CutPrefix(spec, "builtin:"); ok {
 		var out []*dock.Template
 		for _, n := range strings.Split(names, ",") {
 			t, err := dock.Builtin(strings.TrimSpace(n))
 			if err != nil {
 				return nil, err
+			}
+			if friction > 0 {
+				t.ToleranceDeg = dock.FrictionCone(friction)
 			}
 			out = append(out, t)
 		}

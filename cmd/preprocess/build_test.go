@@ -3,13 +3,17 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/supporttree"
+	"github.com/foothold/foothold/world"
 )
 
 func TestBuildJSONAndFile(t *testing.T) {
@@ -141,5 +145,46 @@ func TestBuildRealMeshes(t *testing.T) {
 		if r.Templates[0].SupportedSamples == 0 {
 			t.Errorf("%s: no foot support anywhere", rm.File)
 		}
+	}
+}
+
+// TestBuildFrictionMatchesPlanner: a file built with the default friction is
+// the one the planner's default friction asks for (world.Load accepts it), a
+// file built with --friction 0 the paper's; the other pairings are refused
+// with the flag to rebuild with. A bad --friction writes nothing.
+func TestBuildFrictionMatchesPlanner(t *testing.T) {
+	lib, _, err := library.Default(library.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[float64]string{}
+	for _, mu := range []float64{dock.DefaultFriction, 0} {
+		out := filepath.Join(dir, fmt.Sprintf("stepping-%v.fst", mu))
+		code, _, stderr := runCmd("build", "--scene", "builtin:stepping", "--templates", "builtin:foot,hand", "--friction", fmt.Sprint(mu), "--out", out)
+		if code != 0 {
+			t.Fatalf("--friction %v: exit %d: %s", mu, code, stderr)
+		}
+		files[mu] = out
+	}
+	for built, path := range files {
+		for _, planned := range []float64{dock.DefaultFriction, 0} {
+			_, err := world.Load("builtin:stepping", lib, world.Options{FST: path, Friction: planned})
+			switch {
+			case built == planned && err != nil:
+				t.Errorf("built and planned with friction %v: %v", built, err)
+			case built != planned && (err == nil || !strings.Contains(err.Error(), fmt.Sprintf("--friction %v", planned))):
+				t.Errorf("built with %v, planned with %v: error %v, want one naming --friction %v", built, planned, err, planned)
+			}
+		}
+	}
+	bad := filepath.Join(dir, "bad.fst")
+	for _, v := range []string{"-1", "NaN", "1e9"} {
+		if code, _, stderr := runCmd("build", "--scene", "builtin:stepping", "--friction", v, "--out", bad); code != 1 || !strings.Contains(stderr, "--friction") {
+			t.Errorf("--friction %s: exit %d, %q", v, code, stderr)
+		}
+	}
+	if _, err := os.Stat(bad); err == nil {
+		t.Error("a refused build wrote its file")
 	}
 }
