@@ -334,7 +334,7 @@ func (p *Planner) begin(c int32) (bool, error) {
 	a := p.setup.Library().Actions[n.Action]
 	opt := p.cfg.Warp
 	if p.cur != nil {
-		opt.RootVelocity = p.cur.RootVelocity
+		opt.RootVelocity, opt.Lean = p.cur.RootVelocity, p.cur.EndLean
 	}
 	w, err := p.warpers[p.next].Warp(a, n.Frame, p.step.Targets, opt)
 	if err != nil {

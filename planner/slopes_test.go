@@ -12,10 +12,12 @@ import (
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
+	"github.com/foothold/foothold/warp"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -69,6 +71,12 @@ type slopeWalk struct {
 	onCross   int     // and on a cross-slope
 	measured  int     // docked foot frames whose sole was measured (ankle and ball on one plane)
 	path      float64 // the root's path on the ground [Units: m]
+	// the torso's lean (LowerBack to Head, towards the hips' heading) beyond
+	// the clip's own: its sum and count over frames with the root above a
+	// ramp's slope, and its largest change in a frame [Units: rad]
+	leanSum  float64
+	leanN    int
+	leanStep float64
 	// where the worst tilt and sink were found
 	tiltAt, sinkAt string
 }
@@ -109,6 +117,7 @@ func walkOn(t *testing.T, w *testWorld, start action.Frame, heading func(frame i
 	type dockOf struct{ step, dock int }
 	first := map[dockOf]mgl64.Vec3{}
 	var last mgl64.Vec3
+	var lastLean float64
 	for f := range int(seconds * 60) {
 		ps := p.Update(1.0/60, planner.Input{Heading: heading(f), Speed: 1.2})
 		sk.FK(ps.Trans, ps.Rot, pos, rot)
@@ -121,6 +130,15 @@ func walkOn(t *testing.T, w *testWorld, start action.Frame, heading func(frame i
 		a := w.lib.Get(ps.Action)
 		a.Clip.Sample(ps.Time, ctr, crt)
 		sk.FK(ctr, crt, cpos, crot)
+		lean := torsoLean(sk, a.Effectors.Hips, pos) - torsoLean(sk, a.Effectors.Hips, cpos)
+		if f > 0 {
+			out.leanStep = max(out.leanStep, math.Abs(lean-lastLean))
+		}
+		lastLean = lean
+		if _, _, face := surface(ps.Trans[0]); face >= 0 && face%100 == 1 {
+			out.leanSum += lean
+			out.leanN++
+		}
 		for di, d := range a.Docks {
 			j := sk.Index(d.Effector)
 			if ps.Time < d.Start || ps.Time > d.End || d.Template != "foot" {
@@ -164,6 +182,19 @@ func walkOn(t *testing.T, w *testWorld, start action.Frame, heading func(frame i
 	return out
 }
 
+// meanLean is the torso's mean lean over the frames on a ramp's slope.
+func (w slopeWalk) meanLean() float64 { return w.leanSum / float64(max(w.leanN, 1)) }
+
+// torsoLean is how far the torso (LowerBack to Head) leans from the
+// vertical towards the heading the hips face, in radians.
+func torsoLean(sk *motion.Skeleton, hips [2]int, pos []mgl64.Vec3) float64 {
+	left := pos[hips[0]].Sub(pos[hips[1]])
+	d := left.Cross(mgl64.Vec3{0, 1, 0})
+	d[1] = 0
+	v := pos[sk.Index("Head")].Sub(pos[sk.Index("LowerBack")])
+	return math.Atan2(v.Dot(d.Normalize()), v[1])
+}
+
 // oneFace reports whether every joint of the foot below joint j (the ball,
 // the toes' tip) stands over the face of the ankle's.
 func oneFace(surface groundFunc, pos []mgl64.Vec3, kids [][]int, j, face int) bool {
@@ -199,6 +230,8 @@ func TestRampsUpAndDown(t *testing.T) {
 			deg, up.end, up.onSlope, up.worstTilt, up.worstSink*1000, up.worstTip*1000, up.worstSlip*1000, up.worstJump*100)
 		t.Logf("%2.0f° down: end %.2v, %d frames on the slope, sole %.2f°, sink %.1f mm (toe tip %.1f), slip %.1f mm, root step %.1f cm",
 			deg, down.end, down.onSlope, down.worstTilt, down.worstSink*1000, down.worstTip*1000, down.worstSlip*1000, down.worstJump*100)
+		t.Logf("%2.0f° lean: up %.1f°, down %.1f° on the slope (mean); largest change in a frame %.2f° / %.2f°",
+			deg, up.meanLean()*180/math.Pi, down.meanLean()*180/math.Pi, up.leanStep*180/math.Pi, down.leanStep*180/math.Pi)
 		if deg >= 45 {
 			if up.onSlope > 0 || down.onSlope > 0 {
 				t.Errorf("%.0f°: %d and %d frames docked on a slope beyond the cone", deg, up.onSlope, down.onSlope)
@@ -210,6 +243,11 @@ func TestRampsUpAndDown(t *testing.T) {
 		}
 		if up.end[1] < h-0.05 || up.end[0] < sceneload.RampLength+sceneload.RampsShift {
 			t.Errorf("%.0f° up: ends at %.2v, not on the landing", deg, up.end)
+		}
+		// The body leans into the slope: forward going up, back coming down
+		// (warp.LeanUp and warp.LeanDown of it at the end of each action).
+		if up.meanLean() < 0.5*warp.LeanUp*deg*math.Pi/180 || down.meanLean() > -0.3*warp.LeanDown*deg*math.Pi/180 {
+			t.Errorf("%.0f°: the torso leans %.1f° going up and %.1f° coming down", deg, up.meanLean()*180/math.Pi, down.meanLean()*180/math.Pi)
 		}
 		if down.end[1] > 1.05 || down.end[0] > sceneload.RampsShift { // the root stands 0.9 m up
 			t.Errorf("%.0f° down: ends at %.2v, not on the floor below", deg, down.end)
@@ -235,6 +273,9 @@ func TestRampsUpAndDown(t *testing.T) {
 			}
 			if c.w.worstJump > 0.05 {
 				t.Errorf("%.0f° %s: the root moves %.1f cm in a frame", deg, c.dir, c.w.worstJump*100)
+			}
+			if c.w.leanStep > 0.5*math.Pi/180 {
+				t.Errorf("%.0f° %s: the torso's lean changes %.2f° in a frame", deg, c.dir, c.w.leanStep*180/math.Pi)
 			}
 		}
 	}

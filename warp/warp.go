@@ -46,6 +46,10 @@ type Options struct {
 	// previous action, so consecutive warped actions join smoothly.
 	// [Units: m, m/s] world
 	RootOffset, RootVelocity mgl64.Vec3
+	// Lean is the upper body's lean at the first frame: the previous
+	// action's Result.EndLean, so consecutive actions join smoothly.
+	// [Units: rad] forward positive
+	Lean float64
 }
 
 func (o *Options) defaults() {
@@ -81,7 +85,10 @@ type Result struct {
 	Turn                     float64
 	RootOffset, RootVelocity mgl64.Vec3
 	EndOffset                mgl64.Vec3
-	Docks                    []DockReport
+	// EndLean is the upper body's lean at the last frame (see lean).
+	// [Units: rad] forward positive
+	EndLean float64
+	Docks   []DockReport
 }
 
 // Warp adapts action a, started at frame, to the supports found for its
@@ -132,8 +139,9 @@ type fix struct {
 // Warp adapts action a, started at frame, to the supports found for its
 // docks: it reorients the action about +Y (reorient), places the root with
 // the critically damped spring towards the docks' displacement (placeRoot),
-// lowers it where a docked limb cannot reach (lowerRoot), and poses each
-// constrained limb with two-bone IK (solveLimbs).
+// lowers it where a docked limb cannot reach (lowerRoot), leans the upper
+// body into the slope the feet stand on (lean), and poses each constrained
+// limb with two-bone IK (solveLimbs).
 func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, opt Options) (*Result, error) {
 	opt.defaults()
 	if err := w.prepare(a, frame, targets); err != nil {
@@ -145,6 +153,7 @@ func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, op
 	}
 	w.placeRoot(opt)
 	w.lowerRoot()
+	w.lean(opt)
 	w.solveLimbs(opt.Blend)
 	return &w.res, nil
 }

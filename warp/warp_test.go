@@ -11,6 +11,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -280,6 +281,103 @@ func TestWarpTilt(t *testing.T) {
 			if !r.Reached || r.Error > 1e-6 {
 				t.Errorf("%s dock %d: reached %v, error %g", name, r.Dock, r.Reached, r.Error)
 			}
+		}
+	}
+}
+
+// torsoPitch is how far the torso (LowerBack to Head) leans towards the
+// heading d from the vertical, in radians, at one frame of a clip.
+func torsoPitch(c *motion.Clip, f int, d mgl64.Vec3) float64 {
+	sk := c.Skeleton
+	n := sk.NumJoints()
+	pos, rot := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
+	sk.FK(c.Trans[f*n:(f+1)*n], c.Rot[f*n:(f+1)*n], pos, rot)
+	v := pos[sk.Index("Head")].Sub(pos[sk.Index("LowerBack")])
+	return math.Atan2(v.Dot(d), v[1])
+}
+
+// On supports tilted up or down along the heading the torso leans by
+// LeanUp or LeanDown of the slope at the action's end, from Options.Lean at
+// its start; across a slope, or on a hand's support, it does not lean. The
+// docks are still met exactly.
+func TestWarpLean(t *testing.T) {
+	lib := defaultLib(t)
+	frame := action.Frame{Position: mgl64.Vec3{1, 0.2, -0.5}, Yaw: 0.4}
+	d := mgl64.Vec3{math.Sin(frame.Yaw), 0, math.Cos(frame.Yaw)}
+	up := mgl64.Vec3{0, 1, 0}
+	deg := math.Pi / 180
+	cases := []struct {
+		name        string
+		axis        mgl64.Vec3 // the supports' normals turn about it by 20°
+		start, want float64    // the lean asked at the start, expected at the end
+	}{
+		{"walk.l", d.Cross(up), 0, LeanUp * 20 * deg},    // uphill ahead
+		{"walk.r", up.Cross(d), 0, -LeanDown * 20 * deg}, // downhill
+		{"walk.l", d, 0, 0},                              // across
+		{"walk.l", mgl64.Vec3{}, 5 * deg, 0},             // flat after a lean: it eases out
+		{"idle", d.Cross(up), 0, LeanUp * 20 * deg},      // standing on a slope
+	}
+	for _, c := range cases {
+		a := lib.Get(c.name)
+		flat, tilted := expectedTargets(a, frame), expectedTargets(a, frame)
+		if c.axis != (mgl64.Vec3{}) {
+			for k := range tilted {
+				tilted[k].Tilt = mgl64.QuatRotate(20*deg, c.axis.Normalize())
+			}
+		}
+		w0, err := Warp(a, frame, flat, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w1, err := Warp(a, frame, tilted, Options{Lean: c.start})
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := w1.Clip.Frames() - 1
+		first := torsoPitch(w1.Clip, 0, d) - torsoPitch(w0.Clip, 0, d)
+		end := torsoPitch(w1.Clip, last, d) - torsoPitch(w0.Clip, last, d)
+		t.Logf("%s about %.2v from %.1f°: lean %.2f° at the start, %.2f° at the end (EndLean %.2f°)", c.name, c.axis, c.start/deg, first/deg, end/deg, w1.EndLean/deg)
+		if math.Abs(first-c.start) > 0.3*deg || math.Abs(end-c.want) > 0.3*deg || math.Abs(w1.EndLean-c.want) > 1e-9 {
+			t.Errorf("%s: lean %.2f° → %.2f° (EndLean %.2f°), want %.2f° → %.2f°", c.name, first/deg, end/deg, w1.EndLean/deg, c.start/deg, c.want/deg)
+		}
+		for _, r := range w1.Docks {
+			if !r.Reached || r.Error > 1e-6 {
+				t.Errorf("%s dock %d: reached %v, error %g", c.name, r.Dock, r.Reached, r.Error)
+			}
+		}
+	}
+	// A hand on a tilted support does not lean the body.
+	a := lib.Get("climb-ledge.l")
+	ts := expectedTargets(a, frame)
+	for k := range ts {
+		if a.Docks[k].Template != "foot" {
+			ts[k].Tilt = mgl64.QuatRotate(20*deg, d.Cross(up))
+		}
+	}
+	if w, err := Warp(a, frame, ts, Options{}); err != nil || w.EndLean != 0 {
+		t.Errorf("climb with tilted hand supports: lean %v, %v", w.EndLean, err)
+	}
+	// Nor does a climb's feet: a lean carried into it is gone before the
+	// first hand dock, and every dock is met.
+	w, err := Warp(a, frame, expectedTargets(a, frame), Options{Lean: 8 * deg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	from := a.Clip.Frames()
+	for _, dk := range a.Docks {
+		if dk.Template != "foot" {
+			from = min(from, int(math.Round(dk.Start/a.Clip.FrameTime)))
+		}
+	}
+	w0, _ := Warp(a, frame, expectedTargets(a, frame), Options{})
+	for f := from; f < w.Clip.Frames(); f++ {
+		if l := torsoPitch(w.Clip, f, d) - torsoPitch(w0.Clip, f, d); math.Abs(l) > 1e-9 {
+			t.Fatalf("climb frame %d, hand dock from %d: still leaning %.3f°", f, from, l/deg)
+		}
+	}
+	for _, r := range w.Docks {
+		if !r.Reached || r.Error > 1e-6 {
+			t.Errorf("climb after a lean, dock %d: reached %v, error %g", r.Dock, r.Reached, r.Error)
 		}
 	}
 }
