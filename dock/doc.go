@@ -16,4 +16,8 @@
 //
 // Templates are authored in YAML (ReadTemplates, WriteTemplates); Builtin
 // returns the default ones: foot, foot4, foot6, foot8, hand and hand-wall.
+//
+// Extract finds the docks of a motion clip (an effector held still near the
+// floor); Diagnose reports how each effector fared against its tests, so a
+// clip without docks can say why.
 package dock

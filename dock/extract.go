@@ -63,88 +63,128 @@ type Extracted struct {
 // at least MinDuration long, sorted by start time then effector order.
 // Positions are in the frame of the clip's first root point (start).
 func Extract(c *motion.Clip, eff *motion.Effectors, start motion.RootPoint, opt ExtractOptions) ([]Extracted, error) {
+	cr, err := newCriteria(c, eff, opt)
+	if err != nil {
+		return nil, err
+	}
+	var out []Extracted
+	for i := range cr.effs {
+		cr.intervals(i, func(from, to int) {
+			out = append(out, makeDock(c, cr.pos, cr.effs[i], cr.chains[i], from, to, start))
+		})
+	}
+	sortExtracted(out, cr.effs, c.Skeleton)
+	return out, nil
+}
+
+// criteria are Extract's tests on one clip.
+type criteria struct {
+	c      *motion.Clip
+	opt    ExtractOptions
+	n      int
+	pos    []mgl64.Vec3
+	effs   []motion.Effector
+	chains [][]int            // per effector: its joint, its tip, and end sites below
+	floor  map[string]float64 // per template: the lowest any of its effectors goes
+	rest   []mgl64.Vec3
+	h      int // frames either side of a speed's central difference
+}
+
+func newCriteria(c *motion.Clip, eff *motion.Effectors, opt ExtractOptions) (*criteria, error) {
 	if !(opt.SpeedOn > 0) || opt.SpeedOff < opt.SpeedOn || opt.SmoothTime < 0 || opt.MinDuration < 0 || opt.MaxHeight < 0 || opt.MaxTilt < 0 || !(opt.MaxSlide > 0) {
 		return nil, fmt.Errorf("dock: bad extraction thresholds %+v", opt)
 	}
 	sk := c.Skeleton
-	n, frames := sk.NumJoints(), c.Frames()
-	pos := c.Positions()
-	effs := eff.All()
-	// The chain of each effector: its joint, its tip, and end sites below.
-	chains := make([][]int, len(effs))
-	for i, e := range effs {
-		chains[i] = []int{e.Joint, e.Tip}
-		for k := e.Joint + 1; k < n; k++ {
+	cr := &criteria{c: c, opt: opt, n: sk.NumJoints(), pos: c.Positions(), effs: eff.All(), floor: map[string]float64{},
+		rest: sk.RestPositions(), h: max(1, int(math.Round(opt.SmoothTime/c.FrameTime)))}
+	cr.chains = make([][]int, len(cr.effs))
+	for i, e := range cr.effs {
+		cr.chains[i] = []int{e.Joint, e.Tip}
+		for k := e.Joint + 1; k < cr.n; k++ {
 			if sk.EndSite[k] && sk.IsAncestor(e.Joint, k) {
-				chains[i] = append(chains[i], k)
+				cr.chains[i] = append(cr.chains[i], k)
 			}
 		}
 	}
-	low := func(i, f int) float64 {
-		y := math.Inf(1)
-		for _, j := range chains[i] {
-			y = min(y, pos[f*n+j][1])
-		}
-		return y
-	}
-	floor := map[string]float64{}
-	for i, e := range effs {
-		fl, ok := floor[e.Template]
+	for i, e := range cr.effs {
+		fl, ok := cr.floor[e.Template]
 		if !ok {
 			fl = math.Inf(1)
 		}
-		for f := range frames {
-			fl = min(fl, low(i, f))
+		for f := range c.Frames() {
+			fl = min(fl, cr.low(i, f))
 		}
-		floor[e.Template] = fl
+		cr.floor[e.Template] = fl
 	}
-	rest := sk.RestPositions()
-	elevation := func(a, b mgl64.Vec3) float64 {
-		d := b.Sub(a)
-		return math.Atan2(d[1], math.Hypot(d[0], d[2]))
+	return cr, nil
+}
+
+// low is the lowest point of effector i's chain at frame f.
+func (cr *criteria) low(i, f int) float64 {
+	y := math.Inf(1)
+	for _, j := range cr.chains[i] {
+		y = min(y, cr.pos[f*cr.n+j][1])
 	}
-	tiltOK := func(e motion.Effector, f int) bool {
-		if opt.MaxTilt == 0 {
-			return true
-		}
-		now := elevation(pos[f*n+e.Joint], pos[f*n+e.Tip])
-		return math.Abs(now-elevation(rest[e.Joint], rest[e.Tip])) <= opt.MaxTilt
+	return y
+}
+
+// speed is effector i's speed at frame f: the faster of its joint and tip.
+func (cr *criteria) speed(i, f int) float64 {
+	e := cr.effs[i]
+	return max(cr.jointSpeed(e.Joint, f), cr.jointSpeed(e.Tip, f))
+}
+
+func (cr *criteria) jointSpeed(j, f int) float64 {
+	a, b := max(f-cr.h, 0), min(f+cr.h, cr.c.Frames()-1)
+	if a == b {
+		return 0
 	}
-	h := max(1, int(math.Round(opt.SmoothTime/c.FrameTime)))
-	speed := func(j, f int) float64 {
-		a, b := max(f-h, 0), min(f+h, frames-1)
-		if a == b {
-			return 0
+	return cr.pos[b*cr.n+j].Sub(cr.pos[a*cr.n+j]).Len() / (float64(b-a) * cr.c.FrameTime)
+}
+
+// height is how far effector i is above its template's floor at frame f.
+func (cr *criteria) height(i, f int) float64 { return cr.low(i, f) - cr.floor[cr.effs[i].Template] }
+
+// tilt is how far the joint-to-tip direction's elevation is from the rest
+// pose's at frame f.
+func (cr *criteria) tilt(i, f int) float64 {
+	e := cr.effs[i]
+	return math.Abs(elevation(cr.pos[f*cr.n+e.Joint], cr.pos[f*cr.n+e.Tip]) - elevation(cr.rest[e.Joint], cr.rest[e.Tip]))
+}
+
+func elevation(a, b mgl64.Vec3) float64 {
+	d := b.Sub(a)
+	return math.Atan2(d[1], math.Hypot(d[0], d[2]))
+}
+
+// near reports whether effector i is near the floor and not tilted at f.
+func (cr *criteria) near(i, f int) bool {
+	return (cr.opt.MaxHeight == 0 || cr.height(i, f) <= cr.opt.MaxHeight) && (cr.opt.MaxTilt == 0 || cr.tilt(i, f) <= cr.opt.MaxTilt)
+}
+
+// intervals calls emit with every dock interval of effector i (trimmed, at
+// least MinDuration long), in time order.
+func (cr *criteria) intervals(i int, emit func(from, to int)) {
+	frames := cr.c.Frames()
+	still, from := false, 0
+	end := func(to int) {
+		a, b := trim(cr.pos, cr.n, cr.effs[i].Joint, from, to, cr.opt.MaxSlide)
+		if float64(b-a)*cr.c.FrameTime+1e-9 >= cr.opt.MinDuration {
+			emit(a, b)
 		}
-		return pos[b*n+j].Sub(pos[a*n+j]).Len() / (float64(b-a) * c.FrameTime)
 	}
-	var out []Extracted
-	for i, e := range effs {
-		still := false
-		from := 0
-		emit := func(to int) {
-			from, to := trim(pos, n, e.Joint, from, to, opt.MaxSlide)
-			if float64(to-from)*c.FrameTime+1e-9 < opt.MinDuration {
-				return
-			}
-			out = append(out, makeDock(c, pos, e, chains[i], from, to, start))
-		}
-		for f := range frames {
-			s := max(speed(e.Joint, f), speed(e.Tip, f))
-			near := (opt.MaxHeight == 0 || low(i, f) <= floor[e.Template]+opt.MaxHeight) && tiltOK(e, f)
-			if still && (s > opt.SpeedOff || !near) {
-				emit(f - 1)
-				still = false
-			} else if !still && s < opt.SpeedOn && near {
-				still, from = true, f
-			}
-		}
-		if still {
-			emit(frames - 1)
+	for f := range frames {
+		s, near := cr.speed(i, f), cr.near(i, f)
+		if still && (s > cr.opt.SpeedOff || !near) {
+			end(f - 1)
+			still = false
+		} else if !still && s < cr.opt.SpeedOn && near {
+			still, from = true, f
 		}
 	}
-	sortExtracted(out, effs, sk)
-	return out, nil
+	if still {
+		end(frames - 1)
+	}
 }
 
 // trim drops end frames of [from, to], the one farther from the mean

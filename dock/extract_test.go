@@ -2,6 +2,7 @@ package dock
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/foothold/foothold/internal/shareddata"
@@ -192,5 +193,68 @@ func TestExtractSynthetic(t *testing.T) {
 	}
 	if ds[0].EndFrame < 25 || ds[0].EndFrame > 30 || ds[1].StartFrame < 60 || ds[1].StartFrame > 65 {
 		t.Errorf("intervals %d-%d and %d-%d, want about 0-29 and 60-99", ds[0].StartFrame, ds[0].EndFrame, ds[1].StartFrame, ds[1].EndFrame)
+	}
+}
+
+// Diagnose names the test a clip fails, one case each on the synthetic
+// foot: always moving, still only when high above the floor, still only
+// when tilted, still for too short a time; and nothing when it docks.
+func TestDiagnose(t *testing.T) {
+	sk := &motion.Skeleton{
+		Names:    []string{"Hips", "LeftUpLeg", "LeftFoot", "LeftToeBase"},
+		Parents:  []int{-1, 0, 1, 2},
+		Offsets:  []mgl64.Vec3{{}, {0.1, -0.1, 0}, {0, -0.8, 0}, {0, -0.05, 0.15}},
+		Channels: [][]motion.Channel{{motion.Xposition, motion.Yposition, motion.Zposition}, {motion.Zrotation}, {motion.Zrotation}, nil},
+		EndSite:  []bool{false, false, false, true},
+	}
+	eff, err := motion.DefaultEffectors(sk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// clip: rests, moves 1 m over frames 30-59, rests; at rest the root
+	// is at height y and the foot turned by tilt.
+	clip := func(moving bool, y float64, tilt mgl64.Quat) *motion.Clip {
+		c := motion.NewClip(sk, 100, 0.01)
+		for f := range 100 {
+			z, h, r := 0.0, y, tilt
+			switch {
+			case moving || f >= 30 && f < 60:
+				z, h, r = float64(f-30)/30, 0.95, mgl64.QuatIdent()
+			case f >= 60:
+				z = 1
+			}
+			c.Trans[f*4] = mgl64.Vec3{0, h, z}
+			c.Rot[f*4+2] = r
+		}
+		return c
+	}
+	flat := mgl64.QuatIdent()
+	tilted := mgl64.QuatRotate(60*math.Pi/180, mgl64.Vec3{1, 0, 0})
+	long := DefaultExtractOptions()
+	long.MinDuration = 1
+	for _, c := range []struct {
+		name string
+		clip *motion.Clip
+		opt  ExtractOptions
+		why  string
+	}{
+		{"docks", clip(false, 0.95, flat), DefaultExtractOptions(), ""},
+		{"moving", clip(true, 0.95, flat), DefaultExtractOptions(), "never still: 3.33 m/s at its slowest"},
+		{"high", clip(false, 1.2, flat), DefaultExtractOptions(), "never near the floor then: 0.25 m above it"},
+		{"tilted", clip(false, 0.95, tilted), DefaultExtractOptions(), "but tilted: 60° from its rest pose's elevation"},
+		{"short", clip(false, 0.95, flat), long, "for 0.360 s at the longest"},
+	} {
+		ds, err := Diagnose(c.clip, eff, c.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		why := ds[0].Why(c.opt)
+		if (c.why == "") != (ds[0].Docks > 0) || !strings.Contains(why, c.why) {
+			t.Errorf("%s: %d docks, %q; want %q", c.name, ds[0].Docks, why, c.why)
+		}
+		got, _ := Extract(c.clip, eff, motion.RootPoint{}, c.opt)
+		if len(got) != ds[0].Docks {
+			t.Errorf("%s: Extract finds %d docks, Diagnose counts %d", c.name, len(got), ds[0].Docks)
+		}
 	}
 }

@@ -46,3 +46,51 @@ Frame Time: 0.0333333
 	// frame 0: leg end at (0.10, 0.50, 0.00)
 	// frame 1: leg end at (0.10, 0.90, -0.40)
 }
+
+// Guess the unit of a capture from its legs: a leg of 44 + 40 units is an
+// adult's in centimetres.
+func ExampleGuessScale() {
+	const src = `HIERARCHY
+ROOT Hips
+{
+	OFFSET 0 0 0
+	CHANNELS 6 Xposition Yposition Zposition Zrotation Xrotation Yrotation
+	JOINT UpperLeg_L
+	{
+		OFFSET 9 -5 0
+		CHANNELS 3 Zrotation Xrotation Yrotation
+		JOINT LowerLeg_L
+		{
+			OFFSET 44 0 0
+			CHANNELS 3 Zrotation Xrotation Yrotation
+			JOINT Foot_L
+			{
+				OFFSET 40 0 0
+				CHANNELS 3 Zrotation Xrotation Yrotation
+				End Site
+				{
+					OFFSET 15 0 0
+				}
+			}
+		}
+	}
+}
+MOTION
+Frames: 1
+Frame Time: 0.0333333
+0 90 0 0 0 0 0 0 0 0 0 0 0 0 0
+`
+	c, err := motion.ReadBVH(strings.NewReader(src), "leg.bvh", motion.BVHOptions{Scale: 1})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	eff, err := motion.DefaultEffectors(c.Skeleton)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g, _ := motion.GuessScale(c.Skeleton, eff)
+	fmt.Println(g)
+	// Output: scale 0.01 (centimetres: the legs measure 84 units, an adult's 0.83 m)
+}

@@ -27,39 +27,27 @@ func runDocks(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("planner docks", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	bvh := fs.String("bvh", "", "the BVH file")
-	scale := fs.Float64("scale", 1, "file units to metres (CMU: 0.056444; centimetres: 0.01)")
+	scale := fs.Float64("scale", 0, "file units to metres (CMU: 0.056444; centimetres: 0.01); 0 guesses it from the legs' length and says so")
 	effFile := fs.String("effectors", "", "YAML file mapping feet and hands (default: recognised by joint name)")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per dock")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if *bvh == "" || fs.NArg() > 0 {
+	if *bvh == "" || fs.NArg() > 0 || !(*scale >= 0) || math.IsInf(*scale, 0) {
 		fmt.Fprintln(stderr, "planner docks: want --bvh FILE [--scale S] [--effectors FILE] [--json]")
 		return 1
 	}
-	c, err := motion.LoadBVH(*bvh, motion.BVHOptions{Scale: *scale})
+	c, eff, guess, err := loadCapture(*bvh, *scale, *effFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner docks: %v\n", err)
 		return 1
 	}
-	var eff *motion.Effectors
-	if *effFile != "" {
-		f, err := os.Open(*effFile)
-		if err != nil {
-			fmt.Fprintf(stderr, "planner docks: %v\n", err)
-			return 1
-		}
-		eff, err = library.ReadEffectors(f, *effFile, c.Skeleton)
-		f.Close()
-		if err != nil {
-			fmt.Fprintf(stderr, "planner docks: %v\n", err)
-			return 1
-		}
-	} else if eff, err = motion.DefaultEffectors(c.Skeleton); err != nil {
-		fmt.Fprintf(stderr, "planner docks: %s: %v\n", *bvh, err)
-		return 1
+	if guess != "" {
+		// On stderr, so that --json stays one array.
+		fmt.Fprintf(stderr, "%s: %s\n", *bvh, guess)
 	}
-	ds, err := dock.Extract(c, eff, c.Trajectory(eff.Hips)[0], dock.DefaultExtractOptions())
+	opt := dock.DefaultExtractOptions()
+	ds, err := dock.Extract(c, eff, c.Trajectory(eff.Hips)[0], opt)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner docks: %v\n", err)
 		return 1
@@ -72,9 +60,17 @@ func runDocks(args []string, stdout, stderr io.Writer) int {
 			Yaw:      math.Round(float64(d.Pose.Yaw)*180/math.Pi*10) / 10})
 	}
 	if *asJSON {
+		if len(out) == 0 {
+			if code := explainNoDocks(stderr, stderr, c, eff, opt); code != 0 {
+				return code
+			}
+		}
 		return printJSON(stdout, out)
 	}
 	fmt.Fprintf(stdout, "%s: %d frames at %.0f fps (%.2f s), %d docks\n\n", *bvh, c.Frames(), 1/c.FrameTime, c.Duration(), len(out))
+	if len(out) == 0 {
+		return explainNoDocks(stdout, stderr, c, eff, opt)
+	}
 	fmt.Fprintf(stdout, "%-18s %-8s %8s %8s   %-26s %7s\n", "effector", "template", "start s", "end s", "position m (start frame)", "yaw °")
 	for _, d := range out {
 		fmt.Fprintf(stdout, "%-18s %-8s %8.3f %8.3f   [%6.3f %6.3f %6.3f]   %7.1f\n", d.Effector, d.Template, d.Start, d.End, d.Position[0], d.Position[1], d.Position[2], d.Yaw)
@@ -83,3 +79,58 @@ func runDocks(args []string, stdout, stderr io.Writer) int {
 }
 
 func round3(x float64) float64 { return math.Round(x*1000)/1000 + 0 } // + 0 turns -0 into 0
+
+// loadCapture reads a BVH capture with its effectors (from a YAML file, or
+// by joint name) at the given scale; scale 0 guesses it from the legs'
+// length. The guess, or a warning when the legs at the given scale are no
+// adult's, is returned as a sentence.
+func loadCapture(path string, scale float64, effFile string) (*motion.Clip, *motion.Effectors, string, error) {
+	c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: 1}) // file units, to measure the legs in
+	if err != nil {
+		return nil, nil, "", err
+	}
+	var eff *motion.Effectors
+	if effFile != "" {
+		f, err := os.Open(effFile)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		eff, err = library.ReadEffectors(f, effFile, c.Skeleton)
+		f.Close()
+		if err != nil {
+			return nil, nil, "", err
+		}
+	} else if eff, err = motion.DefaultEffectors(c.Skeleton); err != nil {
+		return nil, nil, "", fmt.Errorf("%s: %w", path, err)
+	}
+	g, gerr := motion.GuessScale(c.Skeleton, eff)
+	note := ""
+	switch {
+	case scale > 0:
+		if r := g.Leg * scale / motion.AdultLeg; gerr == nil && (r > 1.5 || r < 1/1.5) {
+			note = fmt.Sprintf("the legs measure %.3g m at --scale %g, an adult's %.2f m: the legs suggest %s", g.Leg*scale, scale, motion.AdultLeg, g)
+		}
+	case gerr != nil:
+		return nil, nil, "", fmt.Errorf("%s: %w", path, gerr)
+	default:
+		scale, note = g.Scale, "guessed "+g.String()+"; give --scale to set it"
+	}
+	if c, err = motion.LoadBVH(path, motion.BVHOptions{Scale: scale}); err != nil {
+		return nil, nil, "", err
+	}
+	return c, eff, note, nil
+}
+
+// explainNoDocks says, effector by effector, why a clip gave no dock.
+func explainNoDocks(stdout, stderr io.Writer, c *motion.Clip, eff *motion.Effectors, opt dock.ExtractOptions) int {
+	ds, err := dock.Diagnose(c, eff, opt)
+	if err != nil {
+		fmt.Fprintf(stderr, "planner docks: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, "no effector is ever docked:")
+	for _, d := range ds {
+		fmt.Fprintf(stdout, "  %-18s %-5s %s\n", d.Effector, d.Template, d.Why(opt))
+	}
+	return 0
+}

@@ -45,6 +45,44 @@ func TestDocksJSON(t *testing.T) {
 	}
 }
 
+// Without --scale the units are guessed from the legs (and said on
+// stderr): the CMU walk gives the docks it gives at the CMU scale. A scale
+// that makes the legs no adult's is warned about; a clip without docks says
+// why, effector by effector.
+func TestDocksScaleAndWhy(t *testing.T) {
+	walk := shareddata.Path(t, "mocap/cmu-walk.bvh")
+	docks := func(args ...string) (string, string) {
+		t.Helper()
+		var out, errOut bytes.Buffer
+		if code := run(append([]string{"docks", "--bvh"}, args...), &out, &errOut); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+		return out.String(), errOut.String()
+	}
+	given, _ := docks(walk, "--scale", "0.056444", "--json")
+	guessed, note := docks(walk, "--json")
+	if given != guessed || !strings.Contains(note, "guessed scale 0.05644 (CMU units") {
+		t.Errorf("guessed: %q, %s; given the scale: %s", note, guessed, given)
+	}
+	if _, warn := docks(walk, "--scale", "1"); !strings.Contains(warn, "the legs suggest scale 0.05644") {
+		t.Errorf("--scale 1 on a CMU file: stderr %q", warn)
+	}
+	runClip := shareddata.Path(t, "mocap/cmu-09_01-run.bvh")
+	why, _ := docks(runClip)
+	for _, e := range []string{"LeftFoot", "RightFoot", "LeftHand", "RightHand"} {
+		if !strings.Contains(why, e) {
+			t.Errorf("no reason given for %s: %s", e, why)
+		}
+	}
+	if !strings.Contains(why, "never still") || !strings.Contains(why, "under 0.10 m/s") {
+		t.Errorf("the run's reasons: %s", why)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"docks", "--bvh", walk, "--scale", "-1"}, &out, &errOut); code != 1 || out.Len() != 0 {
+		t.Errorf("--scale -1: exit %d, stdout %q", code, out.String())
+	}
+}
+
 func TestDocksBadFile(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.bvh")
 	if err := os.WriteFile(bad, []byte("HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 zero\n"), 0o644); err != nil {
