@@ -2,9 +2,10 @@
 // offsets; per-frame local translations and rotations; forward kinematics to
 // world positions; slicing and resampling; the root trajectory (the ground
 // projection of the hips and their heading); BVH motion capture import and
-// export; the mapping from joint names to end-effectors (feet, toes,
-// hands, knuckles) that automatic dock extraction needs; and a capture's
-// unit guessed from the length of its legs (GuessScale).
+// export; Acclaim ASF/AMC import (CMU's original format); the mapping from
+// joint names to end-effectors (feet, toes, hands, knuckles) that automatic
+// dock extraction needs; and a capture's unit guessed from the length of
+// its legs (GuessScale).
 //
 // Units are metres and seconds; +Y is up; yaw 0 faces +Z and positive yaw
 // turns +Z towards +X, as in package dock. Motion data is float64: forward

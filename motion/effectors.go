@@ -133,8 +133,8 @@ var (
 	footNames    = []string{"foot", "ankle"}
 	toeNames     = []string{"toebase", "toe", "toes", "ball", "toe0", "toe1"}
 	handNames    = []string{"hand", "wrist"}
-	knuckleNames = []string{"handmiddle1", "middle1", "handindex1", "index1", "fingerbase", "knuckle", "hand1"}
-	hipNames     = []string{"upleg", "upperleg", "thigh", "hip"}
+	knuckleNames = []string{"handmiddle1", "middle1", "handindex1", "index1", "fingerbase", "knuckle", "hand1", "fingers"}
+	hipNames     = []string{"upleg", "upperleg", "thigh", "femur", "hip"}
 )
 
 // find returns the first joint on side whose part is one of names (in the

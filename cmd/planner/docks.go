@@ -6,6 +6,8 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/library"
@@ -26,7 +28,8 @@ type dockJSON struct {
 func runDocks(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("planner docks", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	bvh := fs.String("bvh", "", "the BVH file")
+	bvh := fs.String("bvh", "", "the capture: a BVH file, or an Acclaim .amc motion (its .asf skeleton from --asf, or SUBJECT.asf beside a SUBJECT_TRIAL.amc)")
+	asf := fs.String("asf", "", "the Acclaim skeleton of an .amc capture")
 	scale := fs.Float64("scale", 0, "file units to metres (CMU: 0.056444; centimetres: 0.01); 0 guesses it from the legs' length and says so")
 	effFile := fs.String("effectors", "", "YAML file mapping feet and hands (default: recognised by joint name)")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per dock")
@@ -34,10 +37,10 @@ func runDocks(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *bvh == "" || fs.NArg() > 0 || !(*scale >= 0) || math.IsInf(*scale, 0) {
-		fmt.Fprintln(stderr, "planner docks: want --bvh FILE [--scale S] [--effectors FILE] [--json]")
+		fmt.Fprintln(stderr, "planner docks: want --bvh FILE.bvh|FILE.amc [--asf FILE.asf] [--scale S] [--effectors FILE] [--json]")
 		return 1
 	}
-	c, eff, guess, err := loadCapture(*bvh, *scale, *effFile)
+	c, eff, guess, err := loadCapture(*bvh, *asf, *scale, *effFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner docks: %v\n", err)
 		return 1
@@ -84,8 +87,8 @@ func round3(x float64) float64 { return math.Round(x*1000)/1000 + 0 } // + 0 tur
 // by joint name) at the given scale; scale 0 guesses it from the legs'
 // length. The guess, or a warning when the legs at the given scale are no
 // adult's, is returned as a sentence.
-func loadCapture(path string, scale float64, effFile string) (*motion.Clip, *motion.Effectors, string, error) {
-	c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: 1}) // file units, to measure the legs in
+func loadCapture(path, asf string, scale float64, effFile string) (*motion.Clip, *motion.Effectors, string, error) {
+	c, err := readCapture(path, asf, 1) // file units, to measure the legs in
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -115,10 +118,27 @@ func loadCapture(path string, scale float64, effFile string) (*motion.Clip, *mot
 	default:
 		scale, note = g.Scale, "guessed "+g.String()+"; give --scale to set it"
 	}
-	if c, err = motion.LoadBVH(path, motion.BVHOptions{Scale: scale}); err != nil {
+	if c, err = readCapture(path, asf, scale); err != nil {
 		return nil, nil, "", err
 	}
 	return c, eff, note, nil
+}
+
+// readCapture reads a BVH file, or an AMC motion with its ASF skeleton
+// (asf, or SUBJECT.asf beside SUBJECT_TRIAL.amc), at a scale.
+func readCapture(path, asf string, scale float64) (*motion.Clip, error) {
+	if !strings.EqualFold(filepath.Ext(path), ".amc") {
+		return motion.LoadBVH(path, motion.BVHOptions{Scale: scale})
+	}
+	if asf == "" {
+		subject, _, _ := strings.Cut(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), "_")
+		asf = filepath.Join(filepath.Dir(path), subject+".asf")
+	}
+	a, err := motion.LoadASF(asf, motion.ASFOptions{Scale: scale})
+	if err != nil {
+		return nil, err
+	}
+	return motion.LoadAMC(path, a, motion.AMCOptions{})
 }
 
 // explainNoDocks says, effector by effector, why a clip gave no dock.

@@ -83,6 +83,38 @@ func TestDocksScaleAndWhy(t *testing.T) {
 	}
 }
 
+// An Acclaim capture (CMU 16_17, a walk turning 90° left) docks its feet
+// in turn, its skeleton found beside it or named; a missing skeleton is an
+// error.
+func TestDocksAMC(t *testing.T) {
+	amc := shareddata.Path(t, "mocap/asf-amc/16_17.amc")
+	for _, args := range [][]string{{"--bvh", amc, "--json"}, {"--bvh", amc, "--asf", filepath.Join(filepath.Dir(amc), "16.asf"), "--json"}} {
+		var out, errOut bytes.Buffer
+		if code := run(append([]string{"docks"}, args...), &out, &errOut); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, errOut.String())
+		}
+		var ds []dockJSON
+		if err := json.Unmarshal(out.Bytes(), &ds); err != nil {
+			t.Fatal(err)
+		}
+		if len(ds) < 6 {
+			t.Fatalf("%v: %d docks", args, len(ds))
+		}
+		for i, d := range ds {
+			if d.Template != "foot" || (i > 0 && d.Effector == ds[i-1].Effector) {
+				t.Errorf("dock %d: %+v", i, d)
+			}
+		}
+		if last := ds[len(ds)-1].Yaw; last < 70 || last > 110 {
+			t.Errorf("the last dock faces %.0f°, not 90° left", last)
+		}
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"docks", "--bvh", amc, "--asf", amc + ".missing.asf"}, &out, &errOut); code != 1 || out.Len() != 0 {
+		t.Errorf("missing skeleton: exit %d, %q", code, out.String())
+	}
+}
+
 func TestDocksBadFile(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.bvh")
 	if err := os.WriteFile(bad, []byte("HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 zero\n"), 0o644); err != nil {
