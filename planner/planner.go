@@ -333,6 +333,7 @@ func (p *Planner) begin(c int32) (bool, error) {
 	n := p.tree.Nodes[c]
 	a := p.setup.Library().Actions[n.Action]
 	opt := p.cfg.Warp
+	opt.Ground = p.setup.query.BVH()
 	if p.cur != nil {
 		opt.RootVelocity, opt.Lean = p.cur.RootVelocity, p.cur.EndLean
 	}

@@ -268,6 +268,9 @@ func TestRampsUpAndDown(t *testing.T) {
 			if c.w.worstSink > 0.01 {
 				t.Errorf("%.0f° %s: a docked foot %.1f cm into the ground (%s)", deg, c.dir, c.w.worstSink*100, c.w.sinkAt)
 			}
+			if c.w.worstTip > 0.002 {
+				t.Errorf("%.0f° %s: a docked foot's toe tip %.1f mm into the ground", deg, c.dir, c.w.worstTip*1000)
+			}
 			if c.w.worstSlip > 0.01 {
 				t.Errorf("%.0f° %s: a docked foot slides %.1f cm", deg, c.dir, c.w.worstSlip*100)
 			}
@@ -316,6 +319,8 @@ func TestCrossSlopes(t *testing.T) {
 				t.Errorf("%.0f° %s: a docked sole %.1f° off its plane (%s)", deg, c.dir, r.worstTilt, r.tiltAt)
 			case r.worstSink > 0.01:
 				t.Errorf("%.0f° %s: a docked foot %.1f cm into the ground (%s)", deg, c.dir, r.worstSink*100, r.sinkAt)
+			case r.worstTip > 0.002:
+				t.Errorf("%.0f° %s: a docked foot's toe tip %.1f mm into the ground", deg, c.dir, r.worstTip*1000)
 			case r.worstSlip > 0.01:
 				t.Errorf("%.0f° %s: a docked foot slides %.1f cm", deg, c.dir, r.worstSlip*100)
 			case r.worstJump > 0.05:
@@ -414,6 +419,9 @@ func TestUndulatingMinute(t *testing.T) {
 	}
 	if r.worstSink > 0.01 {
 		t.Errorf("a docked foot %.1f cm into the ground (%s)", r.worstSink*100, r.sinkAt)
+	}
+	if r.worstTip > 0.002 {
+		t.Errorf("a docked foot's toe tip %.1f mm into the ground", r.worstTip*1000)
 	}
 	if r.worstSlip > 0.01 {
 		t.Errorf("a docked foot slides %.1f cm", r.worstSlip*100)

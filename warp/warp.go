@@ -9,6 +9,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/ik"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -46,6 +47,10 @@ type Options struct {
 	// previous action, so consecutive warped actions join smoothly.
 	// [Units: m, m/s] world
 	RootOffset, RootVelocity mgl64.Vec3
+	// Ground, when set, is the scene the feet stand in: a docked foot's
+	// toes bend up where the surface under their tip rises above it
+	// (bendToes). Nil leaves the toes as the clip has them.
+	Ground *scenes.BVH
 	// Lean is the upper body's lean at the first frame: the previous
 	// action's Result.EndLean, so consecutive actions join smoothly.
 	// [Units: rad] forward positive
@@ -155,6 +160,9 @@ func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, op
 	w.lowerRoot()
 	w.lean(opt)
 	w.solveLimbs(opt.Blend)
+	if opt.Ground != nil {
+		w.bendToes(opt.Ground, opt.Blend)
+	}
 	return &w.res, nil
 }
 

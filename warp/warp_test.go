@@ -2,6 +2,7 @@ package warp
 
 import (
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/foothold/foothold/sceneload"
@@ -378,6 +379,73 @@ func TestWarpLean(t *testing.T) {
 	for _, r := range w.Docks {
 		if !r.Reached || r.Error > 1e-6 {
 			t.Errorf("climb after a lean, dock %d: reached %v, error %g", r.Dock, r.Reached, r.Error)
+		}
+	}
+}
+
+// A foot docked flat just before the ground rises 30°: with the scene as
+// Options.Ground the toes bend up until their tip rests on the slope (to
+// 1 mm), the docks are still met exactly and the rest of the body does not
+// move (the other foot's toes may bend too, and rest on or above the
+// slope); without it the tip goes into the slope.
+func TestWarpToesFollowTheGround(t *testing.T) {
+	lib := defaultLib(t)
+	a := lib.Get("idle")
+	frame := action.Frame{Yaw: 0}
+	ts := expectedTargets(a, frame)
+	sk := a.Clip.Skeleton
+	n := sk.NumJoints()
+	pos := a.Clip.Positions()
+	// The slope starts 2 cm behind the left toes' tip (the idle's first
+	// frame), rising along +Z.
+	toeEnd := -1
+	for j := range sk.Names {
+		if sk.EndSite[j] && sk.Names[sk.Parents[j]] == "LeftToeBase" {
+			toeEnd = j
+		}
+	}
+	z0 := pos[toeEnd][2] - 0.02
+	m := &scenes.Mesh{Positions: []float32{-2, 0, -2, 2, 0, -2, 2, 0, float32(z0), -2, 0, float32(z0),
+		2, 0, float32(z0), -2, 0, float32(z0), -2, float32(math.Tan(math.Pi / 6)), float32(z0 + 1), 2, float32(math.Tan(math.Pi / 6)), float32(z0 + 1)},
+		Indices: []uint32{0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7}}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := Warp(a, frame, ts, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bent, err := Warp(a, frame, ts, Options{Ground: bvh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p0, p1 := plain.Clip.Positions(), bent.Clip.Positions()
+	ground := func(p mgl64.Vec3) float64 { return math.Max(0, (p[2]-z0)*math.Tan(math.Pi/6)) }
+	d := a.Docks[0]
+	for f := int(math.Round(d.Start / a.Clip.FrameTime)); f <= int(math.Round(d.End/a.Clip.FrameTime)); f++ {
+		tip0, tip1 := p0[f*n+toeEnd], p1[f*n+toeEnd]
+		if f == 0 && tip0[1] > ground(tip0)-0.005 {
+			t.Fatalf("the plain warp's toe tip is %.1f mm under the slope: the case tests nothing", (ground(tip0)-tip0[1])*1000)
+		}
+		if e := math.Abs(tip1[1] - ground(tip1)); e > 0.001 {
+			t.Fatalf("frame %d: the bent toes' tip is %.1f mm off the slope (%.1f mm under it unbent)", f, e*1000, (ground(tip0)-tip0[1])*1000)
+		}
+		for j := range n {
+			if (sk.IsAncestor(sk.Index("LeftToeBase"), j) || sk.IsAncestor(sk.Index("RightToeBase"), j)) && !strings.HasSuffix(sk.Names[j], "ToeBase") {
+				if p1[f*n+j][1] < ground(p1[f*n+j])-0.001 {
+					t.Fatalf("frame %d: %s is %.1f mm under the slope", f, sk.Names[j], (ground(p1[f*n+j])-p1[f*n+j][1])*1000)
+				}
+				continue // the toes' tips, which may bend
+			}
+			if e := p1[f*n+j].Sub(p0[f*n+j]).Len(); e > 1e-9 {
+				t.Fatalf("frame %d: %s moved %.2g m", f, sk.Names[j], e)
+			}
+		}
+	}
+	for _, r := range bent.Docks {
+		if !r.Reached || r.Error > 1e-6 {
+			t.Errorf("dock %d: reached %v, error %g", r.Dock, r.Reached, r.Error)
 		}
 	}
 }
