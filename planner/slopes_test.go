@@ -65,12 +65,15 @@ type slopeWalk struct {
 	worstTilt float64 // largest angle between a docked sole and the plane it stands on [Units: deg]
 	worstSink float64 // deepest ankle or ball of a docked foot under the ground [Units: m]
 	worstTip  float64 // and of the tip of its toes
-	worstSlip float64 // largest movement of a docked effector within its dock [Units: m]
-	worstJump float64 // largest root movement in a frame [Units: m]
-	onSlope   int     // docked foot frames with both ankle and ball on a ramp's slope
-	onCross   int     // and on a cross-slope
-	measured  int     // docked foot frames whose sole was measured (ankle and ball on one plane)
-	path      float64 // the root's path on the ground [Units: m]
+	// deepest ankle, toe base or toes' tip of a foot not docked (swinging)
+	worstSwing float64
+	swingAt    string
+	worstSlip  float64 // largest movement of a docked effector within its dock [Units: m]
+	worstJump  float64 // largest root movement in a frame [Units: m]
+	onSlope    int     // docked foot frames with both ankle and ball on a ramp's slope
+	onCross    int     // and on a cross-slope
+	measured   int     // docked foot frames whose sole was measured (ankle and ball on one plane)
+	path       float64 // the root's path on the ground [Units: m]
 	// the torso's lean (LowerBack to Head, towards the hips' heading) beyond
 	// the clip's own: its sum and count over frames with the root above a
 	// ramp's slope, and its largest change in a frame [Units: rad]
@@ -138,6 +141,24 @@ func walkOn(t *testing.T, w *testWorld, start action.Frame, heading func(frame i
 		if _, _, face := surface(ps.Trans[0]); face >= 0 && face%100 == 1 {
 			out.leanSum += lean
 			out.leanN++
+		}
+		for _, e := range a.Effectors.Feet {
+			docked := false
+			for _, d := range a.Docks {
+				docked = docked || (sk.Index(d.Effector) == e.Joint && ps.Time >= d.Start-0.1 && ps.Time <= d.End+0.1)
+			}
+			if docked {
+				continue
+			}
+			for k := range sk.Parents {
+				if !sk.IsAncestor(e.Joint, k) {
+					continue
+				}
+				if depth, _, _ := surface(pos[k]); depth > out.worstSwing {
+					out.worstSwing = depth
+					out.swingAt = fmt.Sprintf("%s %s at %.2f s, %.2v", ps.Action, sk.Names[k], ps.Time, pos[k])
+				}
+			}
 		}
 		for di, d := range a.Docks {
 			j := sk.Index(d.Effector)
@@ -230,6 +251,7 @@ func TestRampsUpAndDown(t *testing.T) {
 			deg, up.end, up.onSlope, up.worstTilt, up.worstSink*1000, up.worstTip*1000, up.worstSlip*1000, up.worstJump*100)
 		t.Logf("%2.0f° down: end %.2v, %d frames on the slope, sole %.2f°, sink %.1f mm (toe tip %.1f), slip %.1f mm, root step %.1f cm",
 			deg, down.end, down.onSlope, down.worstTilt, down.worstSink*1000, down.worstTip*1000, down.worstSlip*1000, down.worstJump*100)
+		t.Logf("%2.0f° swing: up %.1f mm (%s), down %.1f mm (%s)", deg, up.worstSwing*1000, up.swingAt, down.worstSwing*1000, down.swingAt)
 		t.Logf("%2.0f° lean: up %.1f°, down %.1f° on the slope (mean); largest change in a frame %.2f° / %.2f°",
 			deg, up.meanLean()*180/math.Pi, down.meanLean()*180/math.Pi, up.leanStep*180/math.Pi, down.leanStep*180/math.Pi)
 		if deg >= 45 {
@@ -270,6 +292,9 @@ func TestRampsUpAndDown(t *testing.T) {
 			}
 			if c.w.worstTip > 0.002 {
 				t.Errorf("%.0f° %s: a docked foot's toe tip %.1f mm into the ground", deg, c.dir, c.w.worstTip*1000)
+			}
+			if c.w.worstSwing > 0.002 {
+				t.Errorf("%.0f° %s: a swinging foot %.1f mm into the ground (%s)", deg, c.dir, c.w.worstSwing*1000, c.w.swingAt)
 			}
 			if c.w.worstSlip > 0.01 {
 				t.Errorf("%.0f° %s: a docked foot slides %.1f cm", deg, c.dir, c.w.worstSlip*100)
@@ -321,6 +346,8 @@ func TestCrossSlopes(t *testing.T) {
 				t.Errorf("%.0f° %s: a docked foot %.1f cm into the ground (%s)", deg, c.dir, r.worstSink*100, r.sinkAt)
 			case r.worstTip > 0.002:
 				t.Errorf("%.0f° %s: a docked foot's toe tip %.1f mm into the ground", deg, c.dir, r.worstTip*1000)
+			case r.worstSwing > 0.002:
+				t.Errorf("%.0f° %s: a swinging foot %.1f mm into the ground (%s)", deg, c.dir, r.worstSwing*1000, r.swingAt)
 			case r.worstSlip > 0.01:
 				t.Errorf("%.0f° %s: a docked foot slides %.1f cm", deg, c.dir, r.worstSlip*100)
 			case r.worstJump > 0.05:
@@ -423,6 +450,10 @@ func TestUndulatingMinute(t *testing.T) {
 	if r.worstTip > 0.002 {
 		t.Errorf("a docked foot's toe tip %.1f mm into the ground", r.worstTip*1000)
 	}
+	t.Logf("swinging feet down to %.1f mm into the ground (%s)", r.worstSwing*1000, r.swingAt)
+	if r.worstSwing > 0.005 {
+		t.Errorf("a swinging foot %.1f mm into the ground (%s)", r.worstSwing*1000, r.swingAt)
+	}
 	if r.worstSlip > 0.01 {
 		t.Errorf("a docked foot slides %.1f cm", r.worstSlip*100)
 	}
@@ -459,6 +490,7 @@ func TestSlopedStairsAndTerrain(t *testing.T) {
 		r := walkOn(t, w, action.Frame{Position: c.start, Yaw: c.heading}, func(int) float64 { return c.heading }, c.seconds, ground)
 		t.Logf("%s: %.1f m walked, end %.2v, %d docked frames measured, sole %.2f°, sink %.1f mm (toe tip %.1f), slip %.1f mm, root step %.1f cm",
 			c.name, r.path, r.end, r.measured, r.worstTilt, r.worstSink*1000, r.worstTip*1000, r.worstSlip*1000, r.worstJump*100)
+		t.Logf("%s: swinging feet down to %.1f mm into the ground (%s)", c.name, r.worstSwing*1000, r.swingAt)
 		switch {
 		case !c.done(r.end):
 			t.Errorf("%s: ends at %.2v", c.name, r.end)

@@ -11,8 +11,9 @@
 // turning the foot or hand by the dock's yaw correction and tilting it onto
 // the support's normal. Unreachable targets are reported, not hidden. On a
 // slope the upper body leans into it (lean), carried smoothly from one
-// action to the next; with the scene given (Options.Ground), a docked
-// foot's toes bend up onto the surface where it rises under them.
+// action to the next; with the scene given (Options.Ground), a swinging
+// foot is lifted where the ground rises under it and the toes bend up onto
+// the surface where it rises under their tip.
 //
 // A Warper owns its working memory: once Reserve has sized it for a
 // library, warping allocates nothing, and each Result is overwritten by the

@@ -97,37 +97,46 @@ func (w *Warper) solveLimbs(blend float64) {
 func (w *Warper) solveLimb(fx *fix, f int, wgt float64) (bool, float64) {
 	sk := w.a.Clip.Skeleton
 	n := sk.NumJoints()
-	tr, rr := w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n]
-	sk.ChainFK(tr, rr, fx.joint, w.pos, w.world)
+	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], fx.joint, w.pos, w.world)
 	target, dq := w.limbTarget(fx, f)
-	pos := w.pos
-	target = pos[fx.joint].Add(target.Sub(pos[fx.joint]).Mul(wgt))
-	for _, j := range [3]int{fx.top, fx.mid, fx.joint} {
-		w.base[j], w.baseW[j] = pos[j], w.world[j]
-	}
-	w.baseW[sk.Parents[fx.top]] = w.world[sk.Parents[fx.top]]
-	hip, knee := pos[fx.top], pos[fx.mid]
-	// The soft limit applies only past the extension the clip itself has
-	// here, so a target the clip reaches is met as is.
-	soft := ikSoft
-	if target.Sub(hip).Len() <= pos[fx.joint].Sub(hip).Len()+1e-9 {
-		soft = 0
-	}
-	l1, l2 := sk.Offsets[fx.mid].Len(), sk.Offsets[fx.joint].Len()
-	mid, end, ok := ik.TwoBone(hip, target, l1, l2, knee.Sub(hip), soft)
-	// Turn the upper and lower bones by the smallest rotations taking
-	// their old directions to the new ones.
-	upper := ik.FromTo(knee.Sub(hip), mid.Sub(hip)).Mul(w.baseW[fx.top])
-	lower := ik.FromTo(w.base[fx.joint].Sub(knee), end.Sub(mid)).Mul(w.baseW[fx.mid])
-	parentW := w.baseW[sk.Parents[fx.top]]
-	rr[fx.top] = parentW.Inverse().Mul(upper).Normalize()
-	rr[fx.mid] = upper.Inverse().Mul(lower).Normalize()
+	target = w.pos[fx.joint].Add(target.Sub(w.pos[fx.joint]).Mul(wgt))
 	// The foot or hand keeps its world orientation, turned by the dock's
 	// yaw correction and tilted onto the support's normal (eased like the
 	// position).
-	endW := mgl64.QuatSlerp(mgl64.QuatIdent(), dq, wgt).Mul(w.baseW[fx.joint])
-	rr[fx.joint] = lower.Inverse().Mul(endW).Normalize()
-	return ok, end.Sub(target).Len()
+	return w.poseLimb(f, fx.top, fx.mid, fx.joint, target, mgl64.QuatSlerp(mgl64.QuatIdent(), dq, wgt))
+}
+
+// poseLimb moves the end joint of the chain top-mid-end at frame f to
+// target with two-bone IK (w.pos and w.world holding the frame's FK down to
+// end), turning the end's world orientation by turn; it returns whether
+// the IK reached the target and by how much it missed.
+func (w *Warper) poseLimb(f, top, mid, end int, target mgl64.Vec3, turn mgl64.Quat) (bool, float64) {
+	sk := w.a.Clip.Skeleton
+	n := sk.NumJoints()
+	rr := w.clip.Rot[f*n : (f+1)*n]
+	pos := w.pos
+	for _, j := range [3]int{top, mid, end} {
+		w.base[j], w.baseW[j] = pos[j], w.world[j]
+	}
+	w.baseW[sk.Parents[top]] = w.world[sk.Parents[top]]
+	hip, knee := pos[top], pos[mid]
+	// The soft limit applies only past the extension the clip itself has
+	// here, so a target the clip reaches is met as is.
+	soft := ikSoft
+	if target.Sub(hip).Len() <= pos[end].Sub(hip).Len()+1e-9 {
+		soft = 0
+	}
+	l1, l2 := sk.Offsets[mid].Len(), sk.Offsets[end].Len()
+	m, e, ok := ik.TwoBone(hip, target, l1, l2, knee.Sub(hip), soft)
+	// Turn the upper and lower bones by the smallest rotations taking
+	// their old directions to the new ones.
+	upper := ik.FromTo(knee.Sub(hip), m.Sub(hip)).Mul(w.baseW[top])
+	lower := ik.FromTo(w.base[end].Sub(knee), e.Sub(m)).Mul(w.baseW[mid])
+	parentW := w.baseW[sk.Parents[top]]
+	rr[top] = parentW.Inverse().Mul(upper).Normalize()
+	rr[mid] = upper.Inverse().Mul(lower).Normalize()
+	rr[end] = lower.Inverse().Mul(turn.Mul(w.baseW[end])).Normalize()
+	return ok, e.Sub(target).Len()
 }
 
 func vec(v [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }

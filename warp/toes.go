@@ -11,38 +11,31 @@ import (
 // MaxToeBend bounds how far the toes bend up at their base. [Units: rad]
 const MaxToeBend = 60 * math.Pi / 180
 
-// bendToes bends each docked foot's toes up where the surface under their
-// tip (found in ground from above the tip, straight down) lies above it, so
+// bendToes bends each foot's toes up wherever the surface under their tip
+// (found in ground from above the tip, straight down) lies above it, so
 // that the tip rests on the surface: the toes turn about their base, about
 // the axis square to them and to +Y, by the angle that lifts the tip to the
-// surface (at most MaxToeBend), eased in and out like the dock's IK.
-func (w *Warper) bendToes(ground *scenes.BVH, blend float64) {
+// surface (at most MaxToeBend). The angle grows from zero as the tip meets
+// the surface, so the motion stays continuous without easing: it serves a
+// docked foot on uneven ground and a foot rolling off its toes alike.
+func (w *Warper) bendToes(ground *scenes.BVH) {
 	c := w.a.Clip
 	sk := c.Skeleton
 	n := sk.NumJoints()
-	nb := int(math.Round(blend / c.FrameTime))
-	for k := range w.fixes {
-		fx := &w.fixes[k]
-		base, tip := w.toes(fx.joint)
+	for _, e := range w.a.Effectors.Feet {
+		base, tip := w.toes(e.Joint)
 		if tip < 0 {
 			continue
 		}
-		for f := max(fx.from-nb, 0); f <= min(fx.to+nb, c.Frames()-1); f++ {
-			wgt := 1.0
-			if f < fx.from {
-				wgt = smooth(float64(f-(fx.from-nb)) / float64(nb+1))
-			} else if f > fx.to {
-				wgt = smooth(float64(fx.to+nb-f) / float64(nb+1))
-			}
+		for f := range c.Frames() {
 			tr, rr := w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n]
 			sk.ChainFK(tr, rr, tip, w.pos, w.world)
 			th, axis := toeLift(ground, w.pos[base], w.pos[tip])
 			if th == 0 {
 				continue
 			}
-			q := mgl64.QuatRotate(th*wgt, axis)
 			parent := w.world[sk.Parents[base]]
-			rr[base] = parent.Inverse().Mul(q).Mul(w.world[base]).Normalize()
+			rr[base] = parent.Inverse().Mul(mgl64.QuatRotate(th, axis)).Mul(w.world[base]).Normalize()
 		}
 	}
 }

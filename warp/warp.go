@@ -47,10 +47,15 @@ type Options struct {
 	// previous action, so consecutive warped actions join smoothly.
 	// [Units: m, m/s] world
 	RootOffset, RootVelocity mgl64.Vec3
-	// Ground, when set, is the scene the feet stand in: a docked foot's
-	// toes bend up where the surface under their tip rises above it
-	// (bendToes). Nil leaves the toes as the clip has them.
+	// Ground, when set, is the scene the feet stand in: a swinging foot
+	// is lifted where the ground rises under it (liftSwings), and the toes
+	// bend up where the surface under their tip rises above it
+	// (bendToes). Nil leaves the feet as the clip and the docks have them.
 	Ground *scenes.BVH
+	// SwingLift is how far each foot (of the action's Effectors.Feet) was
+	// lifted off its swing at the first frame: the previous action's
+	// Result.EndSwingLift (see liftSwings). [Units: m]
+	SwingLift [2]float64
 	// Lean is the upper body's lean at the first frame: the previous
 	// action's Result.EndLean, so consecutive actions join smoothly.
 	// [Units: rad] forward positive
@@ -93,7 +98,10 @@ type Result struct {
 	// EndLean is the upper body's lean at the last frame (see lean).
 	// [Units: rad] forward positive
 	EndLean float64
-	Docks   []DockReport
+	// EndSwingLift is how far each foot was lifted off its swing at the
+	// last frame (see liftSwings). [Units: m]
+	EndSwingLift [2]float64
+	Docks        []DockReport
 }
 
 // Warp adapts action a, started at frame, to the supports found for its
@@ -159,9 +167,12 @@ func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, op
 	w.placeRoot(opt)
 	w.lowerRoot()
 	w.lean(opt)
+	if opt.Ground != nil {
+		w.liftSwings(opt.Ground, opt)
+	}
 	w.solveLimbs(opt.Blend)
 	if opt.Ground != nil {
-		w.bendToes(opt.Ground, opt.Blend)
+		w.bendToes(opt.Ground)
 	}
 	return &w.res, nil
 }

@@ -449,3 +449,85 @@ func TestWarpToesFollowTheGround(t *testing.T) {
 		}
 	}
 }
+
+// A swinging foot passes over a 3 cm plateau laid across its path (clear
+// of its docks): with the scene as Options.Ground its ankle, toe base and
+// toes' tip stay above the plateau wherever they cross it (to 1 mm); the
+// docks are still met exactly and the swing moves no faster than 4 cm a
+// frame more than the clip's; without the scene the foot goes into it.
+func TestWarpSwingClearsTheGround(t *testing.T) {
+	lib := defaultLib(t)
+	a := lib.Get("walk.l")
+	frame := action.Frame{}
+	ts := expectedTargets(a, frame)
+	sk := a.Clip.Skeleton
+	n := sk.NumJoints()
+	// The foot that lands in this action, and its swing before it.
+	var foot string
+	land := 0.0
+	for _, d := range a.Docks {
+		if d.Template == "foot" && d.Start > 0.2 {
+			foot, land = d.Effector, d.Start
+		}
+	}
+	if foot == "" {
+		t.Fatal("no landing foot")
+	}
+	j := sk.Index(foot)
+	points := []int{j, j + 1, j + 2} // ankle, toe base, toes' tip
+	if !strings.HasSuffix(sk.Names[j+2], "_End") {
+		t.Fatalf("%s's chain is %v", foot, sk.Names[j:j+3])
+	}
+	placed := placedPositions(a, frame)
+	f0, f1 := int(0.3*land/a.Clip.FrameTime), int(0.7*land/a.Clip.FrameTime)
+	z0, z1 := placed[f0*n+j+2][2], placed[f1*n+j+2][2]
+	x := placed[f0*n+j][0]
+	const top = 0.03
+	m := &scenes.Mesh{Positions: []float32{
+		float32(x - 0.5), top, float32(z0), float32(x + 0.5), top, float32(z0), float32(x + 0.5), top, float32(z1), float32(x - 0.5), top, float32(z1),
+		-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, 5},
+		Indices: []uint32{0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7}}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	over := func(p mgl64.Vec3) bool { return p[2] > z0 && p[2] < z1 && math.Abs(p[0]-x) < 0.5 }
+	deepest := func(c *motion.Clip) (float64, float64) {
+		pos := c.Positions()
+		under, step := 0.0, 0.0
+		for f := range int(land / a.Clip.FrameTime) {
+			for _, k := range points {
+				p := pos[f*n+k]
+				if over(p) {
+					under = math.Max(under, top-p[1])
+				}
+				if f > 0 {
+					step = math.Max(step, p.Sub(pos[(f-1)*n+k]).Len())
+				}
+			}
+		}
+		return under, step
+	}
+	plain, err := Warp(a, frame, ts, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	under0, step0 := deepest(plain.Clip)
+	lifted, err := Warp(a, frame, ts, Options{Ground: bvh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	under1, step1 := deepest(lifted.Clip)
+	t.Logf("%s over a 3 cm plateau: %.1f mm into it as the clip swings, %.1f mm lifted; fastest point %.1f / %.1f cm a frame", foot, under0*1000, under1*1000, step0*100, step1*100)
+	if under0 < 0.005 {
+		t.Fatalf("the clip's swing clears the plateau (%.1f mm): the case tests nothing", under0*1000)
+	}
+	if under1 > 0.001 || step1 > step0+0.04 {
+		t.Errorf("lifted: %.1f mm into the plateau, %.1f cm a frame (the clip %.1f)", under1*1000, step1*100, step0*100)
+	}
+	for _, r := range lifted.Docks {
+		if !r.Reached || r.Error > 1e-6 {
+			t.Errorf("dock %d: reached %v, error %g", r.Dock, r.Reached, r.Error)
+		}
+	}
+}

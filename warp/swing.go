@@ -1,0 +1,113 @@
+package warp
+
+import (
+	"math"
+
+	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// SwingClearance is the most clearance a swinging foot keeps over the
+// ground: the clip's own height over its floor, at most this. [Units: m]
+const SwingClearance = 0.05
+
+// maxSwingLift bounds how far a swing is raised: a surface higher above
+// the foot is a step or a wall it must not be lifted over here. [Units: m]
+const maxSwingLift = 0.4
+
+// liftSwings raises each foot while it swings (outside its docks) where the
+// ground under its ankle or toes rises closer to them than the clip keeps
+// them over its own floor (at most SwingClearance): the leg is posed with
+// IK, the ankle lifted by the largest shortfall near in time (eased over
+// 0.15 s either way), starting from the lift the action before ended with
+// (Options.SwingLift) and ending in Result.EndSwingLift. A dock's IK,
+// which runs after, eases from the lifted swing onto its support.
+func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
+	c := w.a.Clip
+	sk := c.Skeleton
+	n, frames := sk.NumJoints(), c.Frames()
+	w.drop = resize(w.drop, frames) // reused: the shortfall per frame
+	k := max(1, int(math.Round(0.15/c.FrameTime)))
+	for i, e := range w.a.Effectors.Feet {
+		if i >= len(w.res.EndSwingLift) {
+			break
+		}
+		mid := sk.Parents[e.Joint]
+		if mid < 0 || sk.Parents[mid] < 0 {
+			continue
+		}
+		top := sk.Parents[mid]
+		for f := range frames {
+			w.drop[f] = w.shortfall(ground, e.Joint, f)
+		}
+		start := opt.SwingLift[i]
+		for f := range frames {
+			lift := 0.0
+			if !w.footDocked(e.Joint, f) {
+				for g := max(f-k, 0); g <= min(f+k, frames-1); g++ {
+					lift = math.Max(lift, w.drop[g]*smooth(1-math.Abs(float64(f-g))/float64(k+1)))
+				}
+			}
+			if f < k {
+				lift = start + (lift-start)*smooth(float64(f)/float64(k))
+			}
+			if f == frames-1 {
+				w.res.EndSwingLift[i] = lift
+			}
+			if lift <= 1e-9 {
+				continue
+			}
+			sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], e.Joint, w.pos, w.world)
+			w.poseLimb(f, top, mid, e.Joint, w.pos[e.Joint].Add(mgl64.Vec3{0, lift, 0}), mgl64.QuatIdent())
+		}
+	}
+}
+
+// footDocked reports whether foot joint j is held by a dock at frame f.
+func (w *Warper) footDocked(j, f int) bool {
+	for _, fx := range w.fixes {
+		if fx.joint == j && f >= fx.from && f <= fx.to {
+			return true
+		}
+	}
+	return false
+}
+
+// shortfall is how far foot joint j must rise at frame f for its ankle,
+// toe base and toes' tip to keep over the ground the clearance they have
+// over the clip's floor (at most SwingClearance); 0 when docked.
+func (w *Warper) shortfall(ground *scenes.BVH, j, f int) float64 {
+	if w.footDocked(j, f) {
+		return 0
+	}
+	sk := w.a.Clip.Skeleton
+	n := sk.NumJoints()
+	base, tip := w.toes(j)
+	end := j
+	if tip >= 0 {
+		end = tip
+	}
+	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], end, w.pos, w.world)
+	floor := w.res.Frame.Position[1] + w.offsets[f][1]
+	short := 0.0
+	for _, p := range [3]int{j, base, tip} {
+		if p < 0 {
+			continue
+		}
+		q := w.pos[p]
+		want := math.Max(0, math.Min(q[1]-floor, SwingClearance))
+		if g, ok := groundUnder(ground, q); ok && g-q[1] < maxSwingLift {
+			short = math.Max(short, g+want-q[1])
+		}
+	}
+	return short
+}
+
+// groundUnder is the height of the highest surface straight under a point
+// maxSwingLift above p, within maxSwingLift + 0.3 m of it.
+func groundUnder(ground *scenes.BVH, p mgl64.Vec3) (float64, bool) {
+	r := scenes.Ray{Origin: mgl32.Vec3{float32(p[0]), float32(p[1] + maxSwingLift), float32(p[2])}, Dir: mgl32.Vec3{0, -1, 0}, TMax: maxSwingLift + 0.3}
+	hit, ok := ground.ClosestHit(r, nil)
+	return p[1] + maxSwingLift - float64(hit.T), ok
+}
