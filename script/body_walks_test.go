@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/library"
@@ -216,3 +217,52 @@ func pathLength(c *motion.Clip) float64 {
 
 func ftoa(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
 func itoa(i int) string     { return strconv.Itoa(i) }
+
+// BodyFits checks the whole warped start, feet and shins too: standing on
+// the stepping scene at x 2.9, z 2 facing +X, the body's oracle finds a
+// shin of the warped idle 29 mm in the scene, which the plan-time check of
+// the idle (it leaves the parts the warp places to the warped motion) does
+// not see; at x 3.5 the body fits.
+func TestBodyFitsChecksTheFeet(t *testing.T) {
+	lib, g, err := library.Default(library.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := world.Load("builtin:stepping", lib, world.Options{CacheDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fits := script.BodyFits(setup, w.BVH)
+	plan := ccd.NewChecker(setup.Sweeps(), setup.BodyScene())
+	o := clipOracle{scene: capsuleoracle.NewScene(w.Mesh), setup: setup}
+	for _, x := range []float64{2.9, 3.5} {
+		s, err := script.ReadScript(strings.NewReader(fmt.Sprintf("scene: builtin:stepping\nstart: {x: %v, z: 2, yaw_deg: 90, state: idle}\nduration: 1\ninputs:\n  - {at: 0, speed: 0}\n", x)), "start")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := s.Start(w.BVH)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := script.Run(setup, planner.Config{Depth: 1}, s, 60, w.BVH)
+		if err != nil {
+			t.Fatal(err)
+		}
+		deep, _, _, where := o.deepest(res.Clip)
+		clearAtPlan := plan.Action(int32(setup.Library().Index("idle")), f, 0, nil)
+		t.Logf("x %.1f: fits %v; the oracle's deepest %.1f mm (%s); the plan-time check clear %v", x, fits(s), deep*1000, where, clearAtPlan)
+		if fits(s) != (deep <= 0) {
+			t.Errorf("x %.1f: fits %v, but the oracle finds the body %.1f mm in the scene (%s)", x, fits(s), deep*1000, where)
+		}
+		if !clearAtPlan {
+			t.Errorf("x %.1f: the plan-time check finds a contact: the case does not show the placed parts", x)
+		}
+		if x == 2.9 && deep <= 0 || x == 3.5 && deep > 0 {
+			t.Errorf("x %.1f: the oracle's deepest %.1f mm: the case is not what it was chosen for", x, deep*1000)
+		}
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"github.com/foothold/foothold/action"
 	"github.com/go-gl/mathgl/mgl64"
 
-	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supporttree"
@@ -56,15 +55,23 @@ func WalkFrom(foot *supporttree.Tree, p [3]int32, rng *scenes.RNG, seconds, ever
 	return s
 }
 
-// BodyFits reports whether a body, standing idle at a script's start,
-// stays clear of the scene (for RandomWalkWhere): false for a start whose
-// floor cannot be found.
+// BodyFits reports whether a body, performing a script's start state at
+// its start, stays clear of the scene (for RandomWalkWhere): the start is
+// warped onto its supports and checked whole, shins, feet and hands too, as
+// a planner starting there checks it (Planner.StartContact); false for a
+// start whose floor cannot be found.
 func BodyFits(setup *planner.Setup, bvh *scenes.BVH) func(*Script) bool {
-	c := ccd.NewChecker(setup.Sweeps(), setup.BodyScene())
-	idle := int32(setup.Library().Index("idle"))
 	return func(s *Script) bool {
 		f, err := s.Start(bvh)
-		return err == nil && idle >= 0 && c.Action(idle, f, 0, nil)
+		if err != nil {
+			return false
+		}
+		p, err := planner.New(setup, planner.Config{Start: f, State: s.State, Depth: 1})
+		if err != nil {
+			return false
+		}
+		_, hit := p.StartContact()
+		return !hit
 	}
 }
 
