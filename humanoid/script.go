@@ -51,6 +51,9 @@ type handPose struct {
 	Bend    float64
 	Raise   float64 // free arm lifted sideways/forward towards a reach (0..1)
 	Reach   mgl64.Vec3
+	// Plant blends a free arm towards the planted pose at Wrist (0..1), so
+	// a hand eases onto a support and off it.
+	Plant float64
 }
 
 // framePose is everything one frame of a clip is posed from. RootY is the
@@ -189,14 +192,22 @@ func (r *rig) pose(p framePose, y float64, trans []mgl64.Vec3, rot []mgl64.Quat)
 		sh := root.Add(shoulders[s])
 		h := p.Hand[s]
 		var wUpper, wFore, wHand mgl64.Quat
+		plant := h.Plant
 		if h.Planted {
+			plant = 1
+		}
+		var pUpper, pFore, pHand mgl64.Quat
+		if plant > 0 {
 			elbowPole := rotY(p.Yaw, mgl64.Vec3{sign * 0.6, -0.4, -1})
 			elbow, wrist, _ := ik.TwoBone(sh, h.Wrist, upperArm, foreArm, elbowPole, ikSoft)
 			ua := wrist.Sub(sh).Normalize()
 			ew := elbowPole.Sub(ua.Mul(elbowPole.Dot(ua)))
-			wUpper = ik.Align(restDir, restRef, elbow.Sub(sh), ew.Mul(-1))
-			wFore = ik.Align(restDir, restRef, wrist.Sub(elbow), ew.Mul(-1))
-			wHand = ik.Align(restDir, restRef, yawVec(h.Yaw), rotY(h.Yaw, mgl64.Vec3{-sign, 0, 0}))
+			pUpper = ik.Align(restDir, restRef, elbow.Sub(sh), ew.Mul(-1))
+			pFore = ik.Align(restDir, restRef, wrist.Sub(elbow), ew.Mul(-1))
+			pHand = ik.Align(restDir, restRef, yawVec(h.Yaw), rotY(h.Yaw, mgl64.Vec3{-sign, 0, 0}))
+		}
+		if plant >= 1 {
+			wUpper, wFore, wHand = pUpper, pFore, pHand
 		} else {
 			dir := rotY(p.Yaw, mgl64.Vec3{sign * 0.15, -1, math.Tan(h.Swing)}).Normalize()
 			if h.Raise > 0 {
@@ -212,6 +223,11 @@ func (r *rig) pose(p framePose, y float64, trans []mgl64.Vec3, rot []mgl64.Quat)
 			wUpper = ik.Align(restDir, restRef, dir, f)
 			wFore = ik.Align(restDir, restRef, fore, f)
 			wHand = wFore
+			if plant > 0 {
+				wUpper = mgl64.QuatSlerp(wUpper, pUpper, plant)
+				wFore = mgl64.QuatSlerp(wFore, pFore, plant)
+				wHand = mgl64.QuatSlerp(wHand, pHand, plant)
+			}
 		}
 		rot[r.shoulder[s]] = mgl64.QuatIdent()
 		rot[r.arm[s]] = spineRot.Inverse().Mul(wUpper)

@@ -158,9 +158,9 @@ func climb(h float64) script {
 			case t >= tHand && t <= tFree:
 				p.Hand[s] = handPose{Planted: true, Wrist: wrist}
 			case t < tHand:
-				p.Hand[s] = handPose{Raise: ease(t, 0.05, tHand), Reach: wrist}
+				p.Hand[s] = handPose{Raise: ease(t, 0.05, tHand), Reach: wrist, Plant: ease(t, tHand-0.15, tHand), Wrist: wrist}
 			default:
-				p.Hand[s] = handPose{Raise: 1 - ease(t, tFree, T), Reach: wrist.Add(mgl64.Vec3{0, 0.3, 0.2})}
+				p.Hand[s] = handPose{Raise: 1 - ease(t, tFree, T), Reach: wrist.Add(mgl64.Vec3{0, 0.3, 0.2}), Plant: 1 - ease(t, tFree, tFree+0.2), Wrist: wrist}
 			}
 		}
 		return p
@@ -221,9 +221,9 @@ func vault() script {
 		case t >= 0.35 && t <= 0.6:
 			p.Hand[0] = handPose{Planted: true, Wrist: hand}
 		case t < 0.35:
-			p.Hand[0] = handPose{Raise: ease(t, 0.05, 0.35), Reach: hand}
+			p.Hand[0] = handPose{Raise: ease(t, 0.05, 0.35), Reach: hand, Plant: ease(t, 0.2, 0.35), Wrist: hand}
 		default:
-			p.Hand[0] = handPose{Raise: 1 - ease(t, 0.6, T), Reach: hand.Add(mgl64.Vec3{0, 0.2, 0.4})}
+			p.Hand[0] = handPose{Raise: 1 - ease(t, 0.6, T), Reach: hand.Add(mgl64.Vec3{0, 0.2, 0.4}), Plant: 1 - ease(t, 0.6, 0.8), Wrist: hand}
 		}
 		p.Hand[1] = handPose{Swing: 0.6 * bump((t-0.1)/0.8), Bend: 0.4 * bump((t-0.1)/0.8), Raise: 0.5 * bump((t-0.2)/0.6), Reach: root.Add(mgl64.Vec3{-0.6, 0.5, 0.3})}
 		return p
