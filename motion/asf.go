@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -39,12 +38,7 @@ type ASFOptions struct {
 
 // LoadASF reads an ASF skeleton file.
 func LoadASF(path string, opt ASFOptions) (*ASF, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadASF(f, path, opt)
+	return loadFile(path, func(r io.Reader) (*ASF, error) { return ReadASF(r, path, opt) })
 }
 
 // asfBone is a bone as the file gives it.
@@ -64,6 +58,12 @@ type asfReader struct {
 	name string
 	line int
 	text string
+}
+
+func newASFReader(rd io.Reader, name string) *asfReader {
+	r := &asfReader{s: bufio.NewScanner(rd), name: name}
+	r.s.Buffer(make([]byte, 64*1024), 1<<20)
+	return r
 }
 
 func (r *asfReader) next() bool {
@@ -86,8 +86,7 @@ func (r *asfReader) errorf(format string, a ...any) error {
 // the bone's frame as rotations in the order named (XYZ: about x first);
 // dof lists its motion channels. name labels errors.
 func ReadASF(rd io.Reader, name string, opt ASFOptions) (*ASF, error) {
-	r := &asfReader{s: bufio.NewScanner(rd), name: name}
-	r.s.Buffer(make([]byte, 64*1024), 1<<20)
+	r := newASFReader(rd, name)
 	if !(opt.Scale >= 0) || math.IsInf(opt.Scale, 0) {
 		return nil, &BVHError{File: name, Err: fmt.Errorf("scale %g is not a length", opt.Scale)}
 	}
@@ -374,12 +373,7 @@ type AMCOptions struct {
 
 // LoadAMC reads an AMC motion of skeleton a from a file.
 func LoadAMC(path string, a *ASF, opt AMCOptions) (*Clip, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return ReadAMC(f, path, a, opt)
+	return loadFile(path, func(r io.Reader) (*Clip, error) { return ReadAMC(r, path, a, opt) })
 }
 
 // ReadAMC reads an Acclaim motion for skeleton a: frames numbered from 1,
@@ -394,8 +388,7 @@ func ReadAMC(rd io.Reader, name string, a *ASF, opt AMCOptions) (*Clip, error) {
 	if opt.FrameTime == 0 {
 		opt.FrameTime = 1.0 / 120
 	}
-	r := &asfReader{s: bufio.NewScanner(rd), name: name}
-	r.s.Buffer(make([]byte, 64*1024), 1<<20)
+	r := newASFReader(rd, name)
 	sk := a.Skeleton
 	n := sk.NumJoints()
 	index := map[string]int{}

@@ -182,18 +182,12 @@ func FuzzReadASFAMC(f *testing.F) {
 	f.Fuzz(func(t *testing.T, asf, amc []byte) {
 		a, err := ReadASF(bytes.NewReader(asf), "f.asf", ASFOptions{})
 		if err != nil {
-			var be *BVHError
-			if !errors.As(err, &be) {
-				t.Fatalf("error %v is not a BVHError", err)
-			}
+			mustBeBVHError(t, err)
 			return
 		}
 		c, err := ReadAMC(bytes.NewReader(amc), "f.amc", a, AMCOptions{})
 		if err != nil {
-			var be *BVHError
-			if !errors.As(err, &be) {
-				t.Fatalf("error %v is not a BVHError", err)
-			}
+			mustBeBVHError(t, err)
 			return
 		}
 		if err := c.Validate(); err != nil {

@@ -47,12 +47,18 @@ func (e *BVHError) Unwrap() error { return e.Err }
 
 // LoadBVH reads a BVH file from disk.
 func LoadBVH(path string, opt BVHOptions) (*Clip, error) {
+	return loadFile(path, func(r io.Reader) (*Clip, error) { return ReadBVH(r, path, opt) })
+}
+
+// loadFile opens path and hands it to read.
+func loadFile[T any](path string, read func(io.Reader) (T, error)) (T, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
 	defer f.Close()
-	return ReadBVH(f, path, opt)
+	return read(f)
 }
 
 // ReadBVH reads a Biovision hierarchy: any joint may have any of the six

@@ -264,10 +264,7 @@ func FuzzReadBVH(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		c, err := ReadBVH(bytes.NewReader(data), "fuzz.bvh", BVHOptions{})
 		if err != nil {
-			var be *BVHError
-			if !errors.As(err, &be) {
-				t.Fatalf("error %v is not a BVHError", err)
-			}
+			mustBeBVHError(t, err)
 			return
 		}
 		if err := c.Validate(); err != nil {
@@ -281,4 +278,14 @@ func FuzzReadBVH(f *testing.F) {
 			t.Fatalf("export does not read back: %v", err)
 		}
 	})
+}
+
+// mustBeBVHError fails t unless err is a *BVHError (a reader's errors name
+// the file and the line).
+func mustBeBVHError(t *testing.T, err error) {
+	t.Helper()
+	var be *BVHError
+	if !errors.As(err, &be) {
+		t.Fatalf("error %v is not a BVHError", err)
+	}
 }

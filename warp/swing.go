@@ -38,8 +38,9 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 			continue
 		}
 		top := sk.Parents[mid]
+		base, tip := w.toes(e.Joint)
 		for f := range frames {
-			w.drop[f] = w.shortfall(ground, e.Joint, f)
+			w.drop[f] = w.shortfall(ground, e.Joint, base, tip, f)
 		}
 		start := opt.SwingLift[i]
 		for f := range frames {
@@ -75,15 +76,15 @@ func (w *Warper) footDocked(j, f int) bool {
 }
 
 // shortfall is how far foot joint j must rise at frame f for its ankle,
-// toe base and toes' tip to keep over the ground the clearance they have
-// over the clip's floor (at most SwingClearance); 0 when docked.
-func (w *Warper) shortfall(ground *scenes.BVH, j, f int) float64 {
+// toe base and toes' tip (w.toes; -1 when it has none) to keep over the
+// ground the clearance they have over the clip's floor (at most
+// SwingClearance); 0 when docked.
+func (w *Warper) shortfall(ground *scenes.BVH, j, base, tip, f int) float64 {
 	if w.footDocked(j, f) {
 		return 0
 	}
 	sk := w.a.Clip.Skeleton
 	n := sk.NumJoints()
-	base, tip := w.toes(j)
 	end := j
 	if tip >= 0 {
 		end = tip
