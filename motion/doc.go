@@ -4,8 +4,9 @@
 // projection of the hips and their heading); BVH motion capture import and
 // export; Acclaim ASF/AMC import (CMU's original format); the mapping from
 // joint names to end-effectors (feet, toes, hands, knuckles) that automatic
-// dock extraction needs; and a capture's unit guessed from the length of
-// its legs (GuessScale).
+// dock extraction needs; a capture's unit guessed from the length of its
+// legs (GuessScale); and root motion for clips that walk on the spot
+// (RootMotion).
 //
 // Units are metres and seconds; +Y is up; yaw 0 faces +Z and positive yaw
 // turns +Z towards +X, as in package dock. Motion data is float64: forward

@@ -39,7 +39,8 @@ type Effectors struct {
 func (e *Effectors) All() []Effector { return append(append([]Effector(nil), e.Feet...), e.Hands...) }
 
 // nameParts splits a joint name into lower-case words: a namespace prefix
-// ("mixamorig:") is dropped, and words break at separators, digits-to-
+// ("mixamorig:") is dropped, numbers lose leading zeros ("middle_01" →
+// middle 1), and words break at separators, digits-to-
 // letters and lower-to-upper case changes ("LeftUpLeg" → left up leg,
 // "Foot_L" → foot l, "LHipJoint" → l hip joint).
 func nameParts(name string) []string {
@@ -50,7 +51,11 @@ func nameParts(name string) []string {
 	var cur []rune
 	flush := func() {
 		if len(cur) > 0 {
-			parts = append(parts, strings.ToLower(string(cur)))
+			p := strings.ToLower(string(cur))
+			if strings.Trim(p, "0123456789") == "" {
+				p = strings.TrimLeft(p[:len(p)-1], "0") + p[len(p)-1:] // "01" → "1"
+			}
+			parts = append(parts, p)
 			cur = cur[:0]
 		}
 	}
@@ -105,9 +110,9 @@ func sideAndPart(name string) (Side, string, bool) {
 }
 
 // isRigPrefix reports words that name a rig rather than a body part, such
-// as 3ds Max's "Bip01".
+// as 3ds Max's "Bip01" and Blender Rigify's deform bones' "DEF".
 func isRigPrefix(p string) bool {
-	return strings.HasPrefix(p, "bip") && strings.Trim(p[3:], "0123456789") == ""
+	return p == "def" || strings.HasPrefix(p, "bip") && strings.Trim(p[3:], "0123456789") == ""
 }
 
 // NameSide is the side of the body a joint name says ("LeftFoot",
@@ -133,7 +138,7 @@ var (
 	footNames    = []string{"foot", "ankle"}
 	toeNames     = []string{"toebase", "toe", "toes", "ball", "toe0", "toe1"}
 	handNames    = []string{"hand", "wrist"}
-	knuckleNames = []string{"handmiddle1", "middle1", "handindex1", "index1", "fingerbase", "knuckle", "hand1", "fingers"}
+	knuckleNames = []string{"handmiddle1", "middle1", "fmiddle1", "handindex1", "index1", "findex1", "fingerbase", "knuckle", "hand1", "fingers"}
 	hipNames     = []string{"upleg", "upperleg", "thigh", "femur", "hip"}
 )
 
@@ -160,14 +165,28 @@ func find(sk *Skeleton, rest []float64, side Side, names []string, under int) in
 	return -1
 }
 
-// firstEnd returns the first end site below j, or -1.
+// firstEnd returns the first end site below j; without one (glTF rigs
+// have no end sites) the first joint below j with no children; or -1.
 func firstEnd(sk *Skeleton, j int) int {
-	for k := j + 1; k < sk.NumJoints(); k++ {
-		if sk.EndSite[k] && sk.IsAncestor(j, k) {
-			return k
+	leaf := -1
+	hasChild := make([]bool, sk.NumJoints())
+	for _, p := range sk.Parents {
+		if p >= 0 {
+			hasChild[p] = true
 		}
 	}
-	return -1
+	for k := j + 1; k < sk.NumJoints(); k++ {
+		if !sk.IsAncestor(j, k) {
+			continue
+		}
+		if sk.EndSite[k] {
+			return k
+		}
+		if leaf < 0 && !hasChild[k] {
+			leaf = k
+		}
+	}
+	return leaf
 }
 
 // DefaultEffectors recognises feet, toes, hands, knuckles and hips by name:

@@ -46,6 +46,8 @@ func TestDefaultEffectorsConventions(t *testing.T) {
 		{[2]string{"l_hip", "r_hip"}, [2]string{"l_ankle", "r_ankle"}, [2]string{"l_toes", "r_toes"}, [2]string{"l_wrist", "r_wrist"}, [2]string{"l_index1", "r_index1"}},
 		{[2]string{"mixamorig:LeftUpLeg", "mixamorig:RightUpLeg"}, [2]string{"mixamorig:LeftFoot", "mixamorig:RightFoot"}, [2]string{"mixamorig:LeftToeBase", "mixamorig:RightToeBase"}, [2]string{"mixamorig:LeftHand", "mixamorig:RightHand"}, [2]string{"mixamorig:LeftHandMiddle1", "mixamorig:RightHandMiddle1"}},
 		{[2]string{"lthigh", "rthigh"}, [2]string{"lfoot", "rfoot"}, [2]string{"ltoe", "rtoe"}, [2]string{"lhand", "rhand"}, [2]string{"lknuckle", "rknuckle"}},
+		{[2]string{"DEF-thigh.L", "DEF-thigh.R"}, [2]string{"DEF-foot.L", "DEF-foot.R"}, [2]string{"DEF-toe.L", "DEF-toe.R"}, [2]string{"DEF-hand.L", "DEF-hand.R"}, [2]string{"DEF-f_middle.01.L", "DEF-f_middle.01.R"}},
+		{[2]string{"thigh.l", "thigh.r"}, [2]string{"foot.l", "foot.r"}, [2]string{"ball.l", "ball.r"}, [2]string{"hand.l", "hand.r"}, [2]string{"middle_01.l", "middle_01.r"}},
 		{[2]string{"Bip01 L Thigh", "Bip01 R Thigh"}, [2]string{"Bip01 L Foot", "Bip01 R Foot"}, [2]string{"Bip01 L Toe0", "Bip01 R Toe0"}, [2]string{"Bip01 L Hand", "Bip01 R Hand"}, [2]string{"Bip01 L Finger1", "Bip01 R Finger1"}},
 	} {
 		sk := namedSkeleton(tc.hip, tc.foot, tc.toe, tc.hand, tc.knuckle)

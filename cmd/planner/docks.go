@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/foothold/foothold/character"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
@@ -28,8 +29,9 @@ type dockJSON struct {
 func runDocks(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("planner docks", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	bvh := fs.String("bvh", "", "the capture: a BVH file, or an Acclaim .amc motion (its .asf skeleton from --asf, or SUBJECT.asf beside a SUBJECT_TRIAL.amc)")
+	bvh := fs.String("bvh", "", "the capture: a BVH file, an Acclaim .amc motion (its .asf skeleton from --asf, or SUBJECT.asf beside a SUBJECT_TRIAL.amc), or a rigged glTF character (.glb, .gltf) with --clip")
 	asf := fs.String("asf", "", "the Acclaim skeleton of an .amc capture")
+	clip := fs.String("clip", "", "the animation of a glTF character")
 	scale := fs.Float64("scale", 0, "file units to metres (CMU: 0.056444; centimetres: 0.01); 0 guesses it from the legs' length and says so")
 	effFile := fs.String("effectors", "", "YAML file mapping feet and hands (default: recognised by joint name)")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per dock")
@@ -37,10 +39,10 @@ func runDocks(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *bvh == "" || fs.NArg() > 0 || !(*scale >= 0) || math.IsInf(*scale, 0) {
-		fmt.Fprintln(stderr, "planner docks: want --bvh FILE.bvh|FILE.amc [--asf FILE.asf] [--scale S] [--effectors FILE] [--json]")
+		fmt.Fprintln(stderr, "planner docks: want --bvh FILE.bvh|FILE.amc|FILE.glb [--asf FILE.asf] [--clip NAME] [--scale S] [--effectors FILE] [--json]")
 		return 1
 	}
-	c, eff, guess, err := loadCapture(*bvh, *asf, *scale, *effFile)
+	c, eff, guess, err := loadCapture(capture{path: *bvh, asf: *asf, clip: *clip}, *scale, *effFile)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner docks: %v\n", err)
 		return 1
@@ -83,12 +85,28 @@ func runDocks(args []string, stdout, stderr io.Writer) int {
 
 func round3(x float64) float64 { return math.Round(x*1000)/1000 + 0 } // + 0 turns -0 into 0
 
-// loadCapture reads a BVH capture with its effectors (from a YAML file, or
-// by joint name) at the given scale; scale 0 guesses it from the legs'
-// length. The guess, or a warning when the legs at the given scale are no
-// adult's, is returned as a sentence.
-func loadCapture(path, asf string, scale float64, effFile string) (*motion.Clip, *motion.Effectors, string, error) {
-	c, err := readCapture(path, asf, 1) // file units, to measure the legs in
+// capture names a clip: a BVH file, an AMC motion with its ASF skeleton,
+// or an animation of a glTF character.
+type capture struct{ path, asf, clip string }
+
+// isGLTF reports whether a path names a glTF document.
+func isGLTF(path string) bool {
+	e := strings.ToLower(filepath.Ext(path))
+	return e == ".glb" || e == ".gltf"
+}
+
+// loadCapture reads a capture with its effectors (from a YAML file, or by
+// joint name) at the given scale; scale 0 guesses it from the legs' length
+// (glTF is in metres: 0 means 1 there). A clip that walks or runs on the
+// spot gets the root motion its feet imply. The guess, the root motion, or
+// a warning when the legs at the given scale are no adult's, is returned
+// as a sentence.
+func loadCapture(cp capture, scale float64, effFile string) (*motion.Clip, *motion.Effectors, string, error) {
+	path := cp.path
+	if isGLTF(path) && scale == 0 {
+		scale = 1
+	}
+	c, err := readCapture(cp, 1) // file units, to measure the legs in
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -109,6 +127,8 @@ func loadCapture(path, asf string, scale float64, effFile string) (*motion.Clip,
 	g, gerr := motion.GuessScale(c.Skeleton, eff)
 	note := ""
 	switch {
+	case scale > 0 && isGLTF(path):
+		// A character is planned at its own size.
 	case scale > 0:
 		if r := g.Leg * scale / motion.AdultLeg; gerr == nil && (r > 1.5 || r < 1/1.5) {
 			note = fmt.Sprintf("the legs measure %.3g m at --scale %g, an adult's %.2f m: the legs suggest %s", g.Leg*scale, scale, motion.AdultLeg, g)
@@ -118,15 +138,27 @@ func loadCapture(path, asf string, scale float64, effFile string) (*motion.Clip,
 	default:
 		scale, note = g.Scale, "guessed "+g.String()+"; give --scale to set it"
 	}
-	if c, err = readCapture(path, asf, scale); err != nil {
+	if c, err = readCapture(cp, scale); err != nil {
 		return nil, nil, "", err
+	}
+	if moved, speed, ok := motion.RootMotion(c, eff); ok {
+		c = moved
+		note = strings.TrimPrefix(note+"; ", "; ") + fmt.Sprintf("the clip walks on the spot: root motion added from its feet (%.2f m/s)", speed)
 	}
 	return c, eff, note, nil
 }
 
-// readCapture reads a BVH file, or an AMC motion with its ASF skeleton
-// (asf, or SUBJECT.asf beside SUBJECT_TRIAL.amc), at a scale.
-func readCapture(path, asf string, scale float64) (*motion.Clip, error) {
+// readCapture reads a BVH file, an AMC motion with its ASF skeleton (asf,
+// or SUBJECT.asf beside SUBJECT_TRIAL.amc), or a glTF character's clip, at
+// a scale.
+func readCapture(cp capture, scale float64) (*motion.Clip, error) {
+	path, asf := cp.path, cp.asf
+	if isGLTF(path) {
+		return readCharacterClip(path, cp.clip, scale)
+	}
+	if cp.clip != "" {
+		return nil, fmt.Errorf("%s: --clip names an animation of a glTF character", path)
+	}
 	if !strings.EqualFold(filepath.Ext(path), ".amc") {
 		return motion.LoadBVH(path, motion.BVHOptions{Scale: scale})
 	}
@@ -153,4 +185,24 @@ func explainNoDocks(stdout, stderr io.Writer, c *motion.Clip, eff *motion.Effect
 		fmt.Fprintf(stdout, "  %-18s %-5s %s\n", d.Effector, d.Template, d.Why(opt))
 	}
 	return 0
+}
+
+// readCharacterClip reads one animation of a glTF character; without a
+// name, or with an unknown one, the error lists the animations.
+func readCharacterClip(path, clip string, scale float64) (*motion.Clip, error) {
+	ch, err := character.Load(path, character.Options{Scale: scale})
+	if err != nil {
+		return nil, err
+	}
+	if c := ch.Clip(clip); c != nil {
+		return c, nil
+	}
+	names := make([]string, len(ch.Clips))
+	for i, k := range ch.Clips {
+		names[i] = k.Name
+	}
+	if clip == "" {
+		return nil, fmt.Errorf("%s: a character: name one of its %d clips with --clip: %s", path, len(names), strings.Join(names, ", "))
+	}
+	return nil, fmt.Errorf("%s: no clip %q; it has %s", path, clip, strings.Join(names, ", "))
 }

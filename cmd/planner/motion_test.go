@@ -115,6 +115,34 @@ func TestDocksAMC(t *testing.T) {
 	}
 }
 
+// A glTF character's walk on the spot gets root motion (said on stderr)
+// and docks its feet in turn; without --clip, or with an unknown one, the
+// error lists the clips.
+func TestDocksCharacter(t *testing.T) {
+	glb := shareddata.Path(t, "characters/robot-expressive.glb")
+	var out, errOut bytes.Buffer
+	if code := run([]string{"docks", "--bvh", glb, "--clip", "Walking", "--json"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	if !strings.Contains(errOut.String(), "root motion added") {
+		t.Errorf("stderr %q does not say root motion was added", errOut.String())
+	}
+	var ds []dockJSON
+	if err := json.Unmarshal(out.Bytes(), &ds); err != nil {
+		t.Fatal(err)
+	}
+	if len(ds) != 2 || ds[0].Effector != "Foot.L" || ds[1].Effector != "Foot.R" {
+		t.Errorf("docks %+v, want Foot.L then Foot.R", ds)
+	}
+	for _, clip := range []string{"", "Moonwalk"} {
+		out.Reset()
+		errOut.Reset()
+		if code := run([]string{"docks", "--bvh", glb, "--clip", clip}, &out, &errOut); code != 1 || out.Len() != 0 || !strings.Contains(errOut.String(), "Walking, WalkJump") {
+			t.Errorf("--clip %q: exit %d, stdout %q, stderr %q", clip, code, out.String(), errOut.String())
+		}
+	}
+}
+
 func TestDocksBadFile(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.bvh")
 	if err := os.WriteFile(bad, []byte("HIERARCHY\nROOT Hips\n{\n  OFFSET 0 0 zero\n"), 0o644); err != nil {

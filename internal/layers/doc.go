@@ -5,10 +5,10 @@
 //
 // The layers, with what lives there:
 //
-//	0 internal/atomicfile, internal/progress, internal/yamlnode, internal/shareddata, internal/cputime   helpers
+//	0 internal/atomicfile, internal/progress, internal/yamlnode, internal/shareddata, internal/cputime, internal/gltfdata   helpers
 //	1 scenes, ik, internal/raster                        meshes, BVH, rays; IK and fits; pixels
 //	2 motion, sceneload                                  skeletons and clips; scene files and built-in scenes
-//	3 dock, humanoid, export, internal/topview, internal/sceneflag   templates and Algorithm 1; procedural clips; glTF out
+//	3 dock, humanoid, export, character, internal/topview, internal/sceneflag   templates and Algorithm 1; procedural clips; glTF out; glTF characters in
 //	4 supporttree, action, internal/capsuleoracle        support-trees; actions (clip, docks, delta, frame, library); the body's test oracle
 //	5 geoquery, warp, supportview                        geo-queries; warping; support views
 //	6 actiongraph, world, occupancy                      state graph and plan tree; loading and caching a world; occupancy spaces
@@ -22,10 +22,10 @@ package layers
 
 // Layer gives each package's layer, by import path below the module.
 var Layer = map[string]int{
-	"internal/atomicfile": 0, "internal/progress": 0, "internal/yamlnode": 0, "internal/shareddata": 0, "internal/cputime": 0,
+	"internal/atomicfile": 0, "internal/progress": 0, "internal/yamlnode": 0, "internal/shareddata": 0, "internal/cputime": 0, "internal/gltfdata": 0,
 	"scenes": 1, "ik": 1, "internal/raster": 1,
 	"motion": 2, "sceneload": 2,
-	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "internal/topview": 3, "internal/sceneflag": 3,
+	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "character": 3, "internal/topview": 3, "internal/sceneflag": 3,
 	"supporttree": 4, "action": 4, "internal/capsuleoracle": 4,
 	"geoquery": 5, "ccd": 5, "warp": 5, "supportview": 5,
 	"actiongraph": 6, "world": 6, "occupancy": 6,
@@ -41,7 +41,7 @@ var Forbidden = []string{
 	"image", "golang.org/x/image", "gopkg.in/yaml", "github.com/qmuntal/gltf",
 	Module + "/internal/yamlnode", Module + "/internal/raster", Module + "/internal/topview",
 	Module + "/humanoid", Module + "/sceneload", Module + "/library", Module + "/picture",
-	Module + "/export", Module + "/world", Module + "/script", Module + "/supportview",
+	Module + "/export", Module + "/character", Module + "/internal/gltfdata", Module + "/world", Module + "/script", Module + "/supportview",
 }
 
 // Module is the module's import path.

@@ -1,0 +1,194 @@
+package character_test
+
+import (
+	"math"
+	"testing"
+
+	"github.com/foothold/foothold/character"
+	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/go-gl/mathgl/mgl64"
+	"github.com/qmuntal/gltf"
+	"github.com/qmuntal/gltf/modeler"
+)
+
+// The shared characters, with what PROVENANCE.md says of them.
+var characters = []struct {
+	file   string
+	joints int     // skin joints (end sites come on top)
+	height float64 // rough top of the joints in the bind pose [Units: m]
+}{
+	{"characters/mannequiny-0.3.0.glb", 45, 1.6},
+	{"characters/mesh2motion-mannequin.glb", 53, 1.6},
+	{"characters/robot-expressive.glb", 43, 4.1},
+}
+
+// oracleWorld evaluates a document's node hierarchy at time t with its
+// own reading of the key values (qmuntal's modeler, not package
+// gltfdata): known is false when some channel falls between two keys of a
+// linear or cubic sampler, which it does not interpolate.
+func oracleWorld(t *testing.T, doc *gltf.Document, anim *gltf.Animation, at float64) ([]mgl64.Mat4, bool) {
+	n := len(doc.Nodes)
+	tr := make([][3]float64, n)
+	rot := make([][4]float64, n)
+	sc := make([][3]float64, n)
+	for i, nd := range doc.Nodes {
+		tr[i], rot[i], sc[i] = nd.TranslationOrDefault(), nd.RotationOrDefault(), nd.ScaleOrDefault()
+	}
+	for _, ch := range anim.Channels {
+		if ch.Target.Path == gltf.TRSWeights {
+			continue
+		}
+		s := anim.Samplers[ch.Sampler]
+		in := readFloats(t, doc, s.Input)
+		out := readFloats(t, doc, s.Output)
+		nc := len(out) / len(in)
+		per := 1
+		if s.Interpolation == gltf.InterpolationCubicSpline {
+			per = 3
+			nc /= 3
+		}
+		k, exact := 0, at <= in[0]
+		if at >= in[len(in)-1] {
+			k, exact = len(in)-1, true
+		}
+		for i, x := range in {
+			if math.Abs(x-at) < 1e-6 || (s.Interpolation == gltf.InterpolationStep && x <= at && (i+1 == len(in) || in[i+1] > at+1e-6)) {
+				k, exact = i, true
+			}
+		}
+		if !exact {
+			return nil, false
+		}
+		v := out[(k*per+per/2)*nc : (k*per+per/2)*nc+nc]
+		node := *ch.Target.Node
+		switch ch.Target.Path {
+		case gltf.TRSTranslation:
+			tr[node] = [3]float64{v[0], v[1], v[2]}
+		case gltf.TRSScale:
+			sc[node] = [3]float64{v[0], v[1], v[2]}
+		case gltf.TRSRotation:
+			rot[node] = [4]float64{v[0], v[1], v[2], v[3]}
+		}
+	}
+	world := make([]mgl64.Mat4, n)
+	parent := make([]int, n)
+	for i := range parent {
+		parent[i] = -1
+	}
+	for i, nd := range doc.Nodes {
+		for _, c := range nd.Children {
+			parent[c] = i
+		}
+	}
+	var at4 func(i int) mgl64.Mat4
+	at4 = func(i int) mgl64.Mat4 {
+		q := mgl64.Quat{W: rot[i][3], V: mgl64.Vec3{rot[i][0], rot[i][1], rot[i][2]}}.Normalize()
+		m := mgl64.Translate3D(tr[i][0], tr[i][1], tr[i][2]).Mul4(q.Mat4()).Mul4(mgl64.Scale3D(sc[i][0], sc[i][1], sc[i][2]))
+		if parent[i] >= 0 {
+			return at4(parent[i]).Mul4(m)
+		}
+		return m
+	}
+	for i := range world {
+		world[i] = at4(i)
+	}
+	return world, true
+}
+
+func readFloats(t *testing.T, doc *gltf.Document, ai int) []float64 {
+	v, err := modeler.ReadAccessor(doc, doc.Accessors[ai], nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []float64
+	switch x := v.(type) {
+	case []float32:
+		for _, f := range x {
+			out = append(out, float64(f))
+		}
+	case [][3]float32:
+		for _, f := range x {
+			out = append(out, float64(f[0]), float64(f[1]), float64(f[2]))
+		}
+	case [][4]float32:
+		for _, f := range x {
+			out = append(out, float64(f[0]), float64(f[1]), float64(f[2]), float64(f[3]))
+		}
+	default:
+		t.Fatalf("accessor %d: unexpected %T", ai, v)
+	}
+	return out
+}
+
+// TestJointsMatchTheNodeHierarchy reads the shared characters and checks
+// every joint's (and end site's) world position, at every frame that falls
+// on the animation's keys, against the document's node hierarchy evaluated
+// directly: matrix products of each node's translation, rotation and
+// scale from the scene root, the armature's transform included.
+func TestJointsMatchTheNodeHierarchy(t *testing.T) {
+	for _, cc := range characters {
+		t.Run(cc.file, func(t *testing.T) {
+			path := shareddata.Path(t, cc.file)
+			ch, err := character.Load(path, character.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := gltf.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sk := ch.Skeleton
+			if got := sk.NumJoints() - countEnds(sk.EndSite); got != cc.joints {
+				t.Errorf("%d joints, want %d", got, cc.joints)
+			}
+			if len(ch.Clips) != len(doc.Animations) {
+				t.Fatalf("%d clips for %d animations", len(ch.Clips), len(doc.Animations))
+			}
+			worst, checked := 0.0, 0
+			for ai, anim := range doc.Animations {
+				c := ch.Clips[ai].Clip
+				pos := c.Positions()
+				n := sk.NumJoints()
+				t0 := startTime(t, doc, anim)
+				for f := range c.Frames() {
+					world, ok := oracleWorld(t, doc, anim, t0+float64(f)*c.FrameTime)
+					if !ok {
+						continue
+					}
+					checked++
+					for j, node := range ch.Nodes {
+						d := pos[f*n+j].Sub(world[node].Col(3).Vec3()).Len()
+						worst = max(worst, d)
+						if d > 1e-6*cc.height {
+							t.Fatalf("clip %q frame %d joint %q: %.3g m from the node hierarchy's position", ch.Clips[ai].Name, f, sk.Names[j], d)
+						}
+					}
+				}
+			}
+			if checked < 50 {
+				t.Fatalf("only %d frames fall on keys", checked)
+			}
+			t.Logf("%d joints, %d clips, %d frames on keys checked: worst %.2g m", sk.NumJoints(), len(ch.Clips), checked, worst)
+		})
+	}
+}
+
+func countEnds(e []bool) int {
+	k := 0
+	for _, x := range e {
+		if x {
+			k++
+		}
+	}
+	return k
+}
+
+func startTime(t *testing.T, doc *gltf.Document, a *gltf.Animation) float64 {
+	t0 := math.Inf(1)
+	for _, ch := range a.Channels {
+		if ch.Target.Path != gltf.TRSWeights {
+			t0 = min(t0, readFloats(t, doc, a.Samplers[ch.Sampler].Input)[0])
+		}
+	}
+	return t0
+}
