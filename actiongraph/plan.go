@@ -173,9 +173,19 @@ func NewPlanTree(g *Graph, templates map[string]*dock.Template, tableI bool) (*P
 	return t, nil
 }
 
+// Two docks are one contact continuing across a transition when their
+// poses (b's moved by a's delta) are this close: a motion-graph transition
+// joins poses that differ a little, and the foot stays on the support it
+// holds while the root spring takes up the difference.
+const (
+	shareDistance = 0.02 // [Units: m]
+	shareYaw      = 0.1  // [Units: rad]
+)
+
 // sharedDocks finds, for each dock of b, the dock of a it continues: the
-// same effector and template, held to a's end and from b's start, at the
-// same place (within 1 mm and 0.01 rad once a's delta is applied).
+// same effector and template, held to a's end and from b's start, at
+// about the same place (within shareDistance and shareYaw once a's delta
+// is applied).
 func sharedDocks(a, b *action.Action) []int32 {
 	out := make([]int32, len(b.Docks))
 	frameTime := b.Clip.FrameTime
@@ -190,7 +200,7 @@ func sharedDocks(a, b *action.Action) []int32 {
 			if da.Effector != db.Effector || da.Template != db.Template || da.End < a.Duration()-1.5*a.Clip.FrameTime {
 				continue
 			}
-			if da.Pose.Position.Sub(wb.Position).Len() < 1e-3 && math.Abs(math.Remainder(float64(da.Pose.Yaw-wb.Yaw), 2*math.Pi)) < 0.01 {
+			if da.Pose.Position.Sub(wb.Position).Len() < shareDistance && math.Abs(math.Remainder(float64(da.Pose.Yaw-wb.Yaw), 2*math.Pi)) < shareYaw {
 				out[k] = int32(m)
 			}
 		}

@@ -99,12 +99,7 @@ func newCriteria(c *motion.Clip, eff *motion.Effectors, opt ExtractOptions) (*cr
 		rest: sk.RestPositions(), h: max(1, int(math.Round(opt.SmoothTime/c.FrameTime)))}
 	cr.chains = make([][]int, len(cr.effs))
 	for i, e := range cr.effs {
-		cr.chains[i] = []int{e.Joint, e.Tip}
-		for k := e.Joint + 1; k < cr.n; k++ {
-			if sk.EndSite[k] && sk.IsAncestor(e.Joint, k) {
-				cr.chains[i] = append(cr.chains[i], k)
-			}
-		}
+		cr.chains[i] = effectorChain(sk, e)
 	}
 	for i, e := range cr.effs {
 		fl, ok := cr.floor[e.Template]
@@ -244,6 +239,32 @@ func makeDock(c *motion.Clip, pos []mgl64.Vec3, e motion.Effector, chain []int, 
 		Pose:  Pose{Position: mgl32.Vec3{float32(ground[0]), float32(ground[1]), float32(ground[2])}, Yaw: float32(math.Atan2(d[0], d[2]))},
 		Slide: slide,
 	}
+}
+
+// PoseAt is the pose of a dock of effector e held at frame f alone: the
+// joint's ground point then (at the height of the lowest point of the
+// joint, its tip and the end sites below it) facing from the joint to the
+// tip, in the start frame. Docks that begin or end a clip cut from a
+// longer one are anchored so, at the frame they share with the
+// neighbouring piece.
+func PoseAt(c *motion.Clip, e motion.Effector, f int, start motion.RootPoint) Pose {
+	sk := c.Skeleton
+	n := sk.NumJoints()
+	pos := make([]mgl64.Vec3, n)
+	c.FrameFK(f, pos, make([]mgl64.Quat, n))
+	return makeDock(c, pos, e, effectorChain(sk, e), 0, 0, start).Pose
+}
+
+// effectorChain is an effector's joint, its tip and the end sites below
+// the joint: the points whose lowest is the sole or palm.
+func effectorChain(sk *motion.Skeleton, e motion.Effector) []int {
+	chain := []int{e.Joint, e.Tip}
+	for k := e.Joint + 1; k < sk.NumJoints(); k++ {
+		if sk.EndSite[k] && sk.IsAncestor(e.Joint, k) {
+			chain = append(chain, k)
+		}
+	}
+	return chain
 }
 
 func sortExtracted(ds []Extracted, effs []motion.Effector, sk *motion.Skeleton) {

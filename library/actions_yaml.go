@@ -13,6 +13,7 @@ import (
 	"github.com/foothold/foothold/internal/yamlnode"
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
 	"gopkg.in/yaml.v3"
 )
 
@@ -22,8 +23,10 @@ import (
 //	  - name: cmu-step
 //	    clip:
 //	      bvh: walk.bvh            # relative to the action file
-//	      scale: 0.056444          # file units to metres (default 1)
+//	      scale: 0.056444          # file units to metres (default 1; an ASF's own unit)
 //	      frames: [100, 166]       # first and last frame, inclusive (default all)
+//	    # or {amc: 16_17.amc, asf: 16.asf}, or {gltf: robot.glb, animation: Walking};
+//	    # root_motion, loop, turn and blend_from shape the clip (see ReadLibrary)
 //	    effectors: effectors.yaml  # optional; default: recognised by joint name
 //	    docks: extract             # the default; or a list:
 //	    # docks:
@@ -48,11 +51,16 @@ func ReadActions(r io.Reader, file, dir string) ([]*action.Action, error) {
 	if f["actions"] == nil {
 		return nil, p.Fail(root, "missing 'actions'")
 	}
-	items, err := p.List(f["actions"], "'actions'")
+	return readActionList(p, f["actions"], dir)
+}
+
+// readActionList reads the items of an 'actions' list.
+func readActionList(p yamlnode.Parser, list *yaml.Node, dir string) ([]*action.Action, error) {
+	items, err := p.List(list, "'actions'")
 	if err != nil {
 		return nil, err
 	}
-	ar := actionReader{p: p, dir: dir}
+	ar := actionReader{p: p, dir: dir, done: map[string]*action.Action{}}
 	var out []*action.Action
 	seen := map[string]int{}
 	for _, it := range items {
@@ -64,6 +72,7 @@ func ReadActions(r io.Reader, file, dir string) ([]*action.Action, error) {
 			return nil, p.Fail(it, "action %q is defined twice (first at line %d)", a.Name, line)
 		}
 		seen[a.Name] = it.Line
+		ar.done[a.Name] = a
 		out = append(out, a)
 	}
 	return out, nil
@@ -83,6 +92,7 @@ type actionReader struct {
 	p       yamlnode.Parser
 	dir     string
 	builtin map[string]humanoid.Clip
+	done    map[string]*action.Action // the actions read so far
 }
 
 func (ar *actionReader) path(s string) string {
@@ -108,52 +118,21 @@ func (ar *actionReader) action(n *yaml.Node) (*action.Action, error) {
 	if f["clip"] == nil {
 		return nil, p.Fail(n, "action %q has no clip", name)
 	}
-	clip, source, err := ar.clip(f["clip"])
+	cs, err := ar.clip(f["clip"])
 	if err != nil {
 		return nil, err
 	}
-	var eff *motion.Effectors
-	if e := f["effectors"]; e != nil {
-		path, err := p.Str(e)
-		if err != nil {
-			return nil, err
-		}
-		file, err := os.Open(ar.path(path))
-		if err != nil {
-			return nil, p.Fail(e, "%v", err)
-		}
-		eff, err = ReadEffectors(file, ar.path(path), clip.Skeleton)
-		file.Close()
-		if err != nil {
-			return nil, err
-		}
-	} else if eff, err = motion.DefaultEffectors(clip.Skeleton); err != nil {
-		return nil, p.Fail(f["clip"], "%s: %v", source, err)
+	eff, err := ar.effectors(f["effectors"], cs)
+	if err != nil {
+		return nil, err
 	}
-	a := &action.Action{Name: name, Clip: clip, Effectors: eff, Source: source, Delta: action.ComputeDelta(clip, eff), Ground: action.GroundAt(clip, eff, 0)}
-	d := f["docks"]
-	if d == nil || (d.Kind == yaml.ScalarNode && d.Value == "extract") {
-		opt := dock.DefaultExtractOptions()
-		if strings.HasPrefix(source, "builtin:") {
-			opt = BuiltinExtractOptions()
-		}
-		ex, err := action.NewAction(name, clip, eff, opt)
-		if err != nil {
-			return nil, p.Fail(n, "%v", err)
-		}
-		a.Docks = ex.Docks
-	} else {
-		items, err := p.List(d, "'docks' (a list, or 'extract')")
-		if err != nil {
-			return nil, err
-		}
-		for _, it := range items {
-			k, err := ar.dock(it, clip)
-			if err != nil {
-				return nil, err
-			}
-			a.Docks = append(a.Docks, k)
-		}
+	clip, err := ar.shape(cs, eff)
+	if err != nil {
+		return nil, err
+	}
+	a := &action.Action{Name: name, Clip: clip, Effectors: eff, Source: cs.source, Delta: action.ComputeDelta(clip, eff), Ground: action.GroundAt(clip, eff, 0)}
+	if err := ar.docks(f["docks"], n, a, strings.HasPrefix(cs.source, "builtin:")); err != nil {
+		return nil, err
 	}
 	if t := f["tags"]; t != nil {
 		if a.Tags, err = p.Strings(t, "'tags'"); err != nil {
@@ -166,74 +145,281 @@ func (ar *actionReader) action(n *yaml.Node) (*action.Action, error) {
 	return a, nil
 }
 
-func (ar *actionReader) clip(n *yaml.Node) (*motion.Clip, string, error) {
+// effectors reads an action's effectors file, or recognises them by name.
+func (ar *actionReader) effectors(e *yaml.Node, cs clipSpec) (*motion.Effectors, error) {
 	p := ar.p
-	f, err := p.Mapping(n, "bvh", "builtin", "scale", "frames")
+	if e == nil {
+		eff, err := motion.DefaultEffectors(cs.clip.Skeleton)
+		if err != nil {
+			return nil, p.Fail(cs.node, "%s: %v", cs.source, err)
+		}
+		return eff, nil
+	}
+	path, err := p.Str(e)
+	if err != nil {
+		return nil, err
+	}
+	file, err := os.Open(ar.path(path))
+	if err != nil {
+		return nil, p.Fail(e, "%v", err)
+	}
+	defer file.Close()
+	return ReadEffectors(file, ar.path(path), cs.clip.Skeleton)
+}
+
+// docks extracts an action's docks ('extract', the default) or reads the
+// listed ones.
+func (ar *actionReader) docks(d, n *yaml.Node, a *action.Action, builtin bool) error {
+	p := ar.p
+	if d == nil || (d.Kind == yaml.ScalarNode && d.Value == "extract") {
+		opt := dock.DefaultExtractOptions()
+		if builtin {
+			opt = BuiltinExtractOptions()
+		}
+		ex, err := action.NewAction(a.Name, a.Clip, a.Effectors, opt)
+		if err != nil {
+			return p.Fail(n, "%v", err)
+		}
+		a.Docks = ex.Docks
+		return nil
+	}
+	items, err := p.List(d, "'docks' (a list, or 'extract')")
+	if err != nil {
+		return err
+	}
+	for _, it := range items {
+		k, err := ar.dock(it, a.Clip)
+		if err != nil {
+			return err
+		}
+		a.Docks = append(a.Docks, k)
+	}
+	return nil
+}
+
+// clipSpec is a clip as read, before it is shaped.
+type clipSpec struct {
+	node       *yaml.Node
+	clip       *motion.Clip
+	source     string
+	rootMotion bool
+	loop       bool
+	frames     *yaml.Node
+	turn       *yaml.Node
+	blendFrom  *yaml.Node
+	blend      float64
+}
+
+func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
+	p := ar.p
+	cs := clipSpec{node: n}
+	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "frames", "root_motion", "loop", "turn", "blend_from", "blend_seconds")
+	if err != nil {
+		return cs, err
+	}
+	kinds := 0
+	for _, k := range []string{"bvh", "amc", "gltf", "builtin"} {
+		if f[k] != nil {
+			kinds++
+		}
+	}
+	if kinds != 1 {
+		return cs, p.Fail(n, "a clip needs one of 'bvh' (a file), 'amc' (with 'asf'), 'gltf' (with 'animation') or 'builtin' (a built-in clip name)")
+	}
+	if f["builtin"] != nil {
+		if f["scale"] != nil {
+			return cs, p.Fail(f["scale"], "'scale' applies to clips from files only")
+		}
+		cs.clip, cs.source, err = ar.builtinClip(f["builtin"])
+	} else {
+		cs.clip, cs.source, err = ar.fileClip(n, f)
+	}
+	if err != nil {
+		return cs, err
+	}
+	for _, k := range []string{"root_motion", "loop"} {
+		if v := f[k]; v != nil {
+			if v.Kind != yaml.ScalarNode || (v.Value != "true" && v.Value != "false") {
+				return cs, p.Fail(v, "'%s' is true or false", k)
+			}
+		}
+	}
+	cs.rootMotion = f["root_motion"] != nil && f["root_motion"].Value == "true"
+	cs.loop = f["loop"] != nil && f["loop"].Value == "true"
+	cs.frames, cs.turn = f["frames"], f["turn"]
+	if (f["blend_from"] == nil) != (f["blend_seconds"] == nil) {
+		return cs, p.Fail(n, "'blend_from' and 'blend_seconds' go together")
+	}
+	if cs.blendFrom = f["blend_from"]; cs.blendFrom != nil {
+		if cs.blend, err = p.Float(f["blend_seconds"]); err != nil {
+			return cs, err
+		}
+		if !(cs.blend > 0 && cs.blend <= 10) {
+			return cs, p.Fail(f["blend_seconds"], "blend of %g s: want more than 0 and at most 10", cs.blend)
+		}
+	}
+	return cs, nil
+}
+
+func (ar *actionReader) builtinClip(n *yaml.Node) (*motion.Clip, string, error) {
+	name, err := ar.p.Str(n)
 	if err != nil {
 		return nil, "", err
 	}
-	var c *motion.Clip
-	var source string
-	switch {
-	case f["bvh"] != nil && f["builtin"] != nil:
-		return nil, "", p.Fail(n, "a clip is either 'bvh' or 'builtin', not both")
-	case f["builtin"] != nil:
-		name, err := p.Str(f["builtin"])
-		if err != nil {
-			return nil, "", err
+	if ar.builtin == nil {
+		ar.builtin = map[string]humanoid.Clip{}
+		for _, hc := range humanoid.Clips() {
+			ar.builtin[hc.Name] = hc
 		}
-		if ar.builtin == nil {
-			ar.builtin = map[string]humanoid.Clip{}
-			for _, hc := range humanoid.Clips() {
-				ar.builtin[hc.Name] = hc
-			}
-		}
-		hc, ok := ar.builtin[name]
-		if !ok {
-			return nil, "", p.Fail(f["builtin"], "no built-in clip %q", name)
-		}
-		if f["scale"] != nil {
-			return nil, "", p.Fail(f["scale"], "'scale' applies to BVH clips only")
-		}
-		c, source = hc.Clip, "builtin:"+name
-	case f["bvh"] != nil:
-		path, err := p.Str(f["bvh"])
-		if err != nil {
-			return nil, "", err
-		}
-		scale := 1.0
-		if s := f["scale"]; s != nil {
-			if scale, err = p.Float(s); err != nil {
-				return nil, "", err
-			}
-			if !(scale > 0) {
-				return nil, "", p.Fail(s, "scale %g is not positive", scale)
-			}
-		}
-		if c, err = motion.LoadBVH(ar.path(path), motion.BVHOptions{Scale: scale}); err != nil {
-			if os.IsNotExist(err) {
-				return nil, "", p.Fail(f["bvh"], "%v", err)
-			}
-			return nil, "", err
-		}
-		source = ar.path(path)
-	default:
-		return nil, "", p.Fail(n, "a clip needs 'bvh' (a file) or 'builtin' (a built-in clip name)")
 	}
-	if fr := f["frames"]; fr != nil {
+	hc, ok := ar.builtin[name]
+	if !ok {
+		return nil, "", ar.p.Fail(n, "no built-in clip %q", name)
+	}
+	return hc.Clip, "builtin:" + name, nil
+}
+
+// fileClip reads a BVH file, an AMC motion with its ASF skeleton, or a
+// glTF character's animation, at the given scale.
+func (ar *actionReader) fileClip(n *yaml.Node, f map[string]*yaml.Node) (*motion.Clip, string, error) {
+	p := ar.p
+	scale := 0.0 // ClipRef.Load: 1, or an ASF file's own unit
+	if s := f["scale"]; s != nil {
+		var err error
+		if scale, err = p.Float(s); err != nil {
+			return nil, "", err
+		}
+		if !(scale > 0) || math.IsInf(scale, 0) {
+			return nil, "", p.Fail(s, "scale %g is not positive", scale)
+		}
+	}
+	ref := ClipRef{Scale: scale}
+	str := func(k string, abs bool) (string, error) {
+		if f[k] == nil {
+			return "", nil
+		}
+		v, err := p.Str(f[k])
+		if err == nil && abs {
+			v = ar.path(v)
+		}
+		return v, err
+	}
+	var err error
+	if ref.BVH, err = str("bvh", true); err == nil {
+		if ref.AMC, err = str("amc", true); err == nil {
+			if ref.ASF, err = str("asf", true); err == nil {
+				if ref.GLTF, err = str("gltf", true); err == nil {
+					ref.Animation, err = str("animation", false)
+				}
+			}
+		}
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	key := "bvh"
+	if f["amc"] != nil {
+		key = "amc"
+	} else if f["gltf"] != nil {
+		key = "gltf"
+	}
+	if (ref.AMC != "") != (ref.ASF != "") || (ref.GLTF != "") != (ref.Animation != "") {
+		return nil, "", p.Fail(n, "'amc' goes with 'asf', 'gltf' with 'animation'")
+	}
+	c, source, err := ref.Load()
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, "", p.Fail(f[key], "%v", err)
+		}
+		return nil, "", err
+	}
+	return c, source, nil
+}
+
+// shape gives a clip read from a file what the action file asks: root
+// motion, played twice, the frames, and a fade in from an earlier
+// action's last pose.
+func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (*motion.Clip, error) {
+	p := ar.p
+	c := cs.clip
+	if cs.rootMotion {
+		moved, _, ok := motion.RootMotion(c, eff)
+		if !ok {
+			return nil, p.Fail(cs.node, "%s: 'root_motion' asked for, but the clip does not walk on the spot", cs.source)
+		}
+		c = moved
+	}
+	if cs.loop {
+		c = loopTwice(c, eff)
+	}
+	if fr := cs.frames; fr != nil {
 		r, err := p.Floats(fr, 2)
 		if err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		a, b := int(r[0]), int(r[1])
 		if float64(a) != r[0] || float64(b) != r[1] || a < 0 || b < a+1 || b >= c.Frames() {
-			return nil, "", p.Fail(fr, "frames [%v, %v]: want whole first < last within the clip's 0..%d", r[0], r[1], c.Frames()-1)
+			return nil, p.Fail(fr, "frames [%v, %v]: want whole first < last within the clip's 0..%d", r[0], r[1], c.Frames()-1)
 		}
 		if c, err = c.Slice(a, b+1); err != nil {
-			return nil, "", p.Fail(fr, "%v", err)
+			return nil, p.Fail(fr, "%v", err)
 		}
 	}
-	return c, source, nil
+	if cs.turn != nil {
+		t, err := ar.turn(cs.turn, c)
+		if err != nil {
+			return nil, err
+		}
+		c = motion.TurnPath(c, t.Deg*math.Pi/180, mgl64.Vec3{t.Pivot[0], 0, t.Pivot[1]}, t.From, t.To)
+	}
+	if cs.blendFrom != nil {
+		name, err := p.Str(cs.blendFrom)
+		if err != nil {
+			return nil, err
+		}
+		from := ar.done[name]
+		switch {
+		case from == nil:
+			return nil, p.Fail(cs.blendFrom, "blend from %q: no such action before this one", name)
+		case !sameSkeleton(from.Clip.Skeleton, c.Skeleton):
+			return nil, p.Fail(cs.blendFrom, "blend from %q: another skeleton", name)
+		}
+		c, _ = motion.BlendIn(c, from.Clip.PoseAt(from.Clip.Frames()-1, from.Effectors.Hips), eff.Hips, cs.blend)
+	}
+	return c, nil
+}
+
+// turn reads a path turn: {deg, pivot: [x, z], from, to}.
+func (ar *actionReader) turn(n *yaml.Node, c *motion.Clip) (Turn, error) {
+	p := ar.p
+	var t Turn
+	f, err := p.Mapping(n, "deg", "pivot", "from", "to")
+	if err != nil {
+		return t, err
+	}
+	for _, k := range []string{"deg", "pivot", "from", "to"} {
+		if f[k] == nil {
+			return t, p.Fail(n, "a turn needs %q", k)
+		}
+	}
+	if t.Deg, err = p.Float(f["deg"]); err != nil {
+		return t, err
+	}
+	pv, err := p.Floats(f["pivot"], 2)
+	if err != nil {
+		return t, err
+	}
+	t.Pivot = [2]float64{pv[0], pv[1]}
+	if t.From, err = p.Float(f["from"]); err != nil {
+		return t, err
+	}
+	if t.To, err = p.Float(f["to"]); err != nil {
+		return t, err
+	}
+	if math.Abs(t.Deg) > 360 || math.Abs(pv[0]) > 1e6 || math.Abs(pv[1]) > 1e6 || !(t.From >= 0 && t.To >= t.From && t.To <= c.Duration()+1e-9) {
+		return t, p.Fail(n, "turn %+v: want |deg| <= 360, a pivot within 1e6 m and 0 <= from <= to <= the clip's %g s", t, c.Duration())
+	}
+	return t, nil
 }
 
 func (ar *actionReader) dock(n *yaml.Node, c *motion.Clip) (action.Dock, error) {

@@ -3,6 +3,7 @@ package library
 import (
 	"bytes"
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -105,11 +106,48 @@ func TestReadActions(t *testing.T) {
 		{"actions:\n  - name: a\n    clip: {builtin: idle}\n    docks:\n      - {effector: LeftFoot, template: foot, start: 0, end: 9, position: [0, 0, 0]}\n", 5, "outside the clip"},
 		{"actions:\n  - name: a\n    clip: {builtin: idle}\n  - name: a\n    clip: {builtin: idle}\n", 4, "defined twice"},
 		{"actions:\n  - clip: {builtin: idle}\n", 2, "without a name"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, loop: maybe}\n", 3, "true or false"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, root_motion: true}\n", 3, "does not walk on the spot"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, blend_from: b, blend_seconds: 0.2}\n", 3, "no such action before this one"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, blend_from: b}\n", 3, "go together"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, turn: {deg: 30}}\n", 3, "a turn needs"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, turn: {deg: 30, pivot: [0, 0], from: 0.5, to: 9}}\n", 3, "from <= to"},
+		{"actions:\n  - name: a\n    clip: {amc: a.amc}\n", 3, "'amc' goes with 'asf'"},
+		{"actions:\n  - name: a\n    clip: {bvh: a.bvh, gltf: b.glb}\n", 3, "needs one of"},
 	} {
 		_, err := ReadActions(strings.NewReader(tc.src), "a.yaml", dir)
 		var pe *yamlnode.ParseError
 		if !errors.As(err, &pe) || pe.Line != tc.line || pe.File != "a.yaml" || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("%q: %v, want line %d %q", tc.src, err, tc.line, tc.msg)
+		}
+	}
+}
+
+// A clip shaped by a turn and a blend reads back as the two functions
+// make it: the turn turns the path by its angle, and the blend starts the
+// clip in the pose it blends from.
+func TestReadActionsShaped(t *testing.T) {
+	src := `actions:
+  - name: stand
+    clip: {builtin: idle, frames: [0, 30]}
+  - name: w
+    clip: {builtin: walk.l, turn: {deg: 30, pivot: [0, 0], from: 0.2, to: 0.4}, blend_from: stand, blend_seconds: 0.2}
+`
+	as, err := ReadActions(strings.NewReader(src), "a.yaml", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, _, _ := Default(DefaultOptions{})
+	plain := lib.Get("walk.l")
+	if d := (as[1].Delta.Yaw - plain.Delta.Yaw) * 180 / math.Pi; math.Abs(d-30) > 0.5 {
+		t.Errorf("the turned walk turns %.2f° more than the walk", d)
+	}
+	n := as[1].Clip.Skeleton.NumJoints()
+	stand := as[0].Clip
+	last := (stand.Frames() - 1) * n
+	for j := 1; j < n; j++ {
+		if math.Abs(math.Abs(as[1].Clip.Rot[j].Dot(stand.Rot[last+j]))-1) > 1e-9 {
+			t.Fatalf("joint %d does not start in the standing pose", j)
 		}
 	}
 }
@@ -152,6 +190,32 @@ func FuzzReadGraph(f *testing.F) {
 				t.Fatalf("%v is not a ParseError", err)
 			}
 			return
+		}
+		if err := g.Validate(); err != nil {
+			t.Fatalf("accepted an invalid graph: %v", err)
+		}
+	})
+}
+
+func FuzzReadLibrary(f *testing.F) {
+	f.Add("actions:\n  - name: a\n    clip: {builtin: idle, frames: [0, 30]}\n  - name: b\n    clip: {builtin: idle, blend_from: a, blend_seconds: 0.2, turn: {deg: 10, pivot: [0, 0], from: 0, to: 0.5}}\nentry: [a]\nnext:\n  a: [b]\n  b: [a, b]\n")
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, src string) {
+		if strings.Contains(src, "bvh") || strings.Contains(src, "amc") || strings.Contains(src, "gltf") {
+			return // the file parsers have their own fuzz targets
+		}
+		lib, g, err := ReadLibrary(strings.NewReader(src), "fuzz.yaml", dir)
+		if err != nil {
+			var pe *yamlnode.ParseError
+			if !errors.As(err, &pe) {
+				t.Fatalf("%v is not a ParseError", err)
+			}
+			return
+		}
+		for _, a := range lib.Actions {
+			if err := a.Validate(); err != nil {
+				t.Fatalf("accepted an invalid action: %v", err)
+			}
 		}
 		if err := g.Validate(); err != nil {
 			t.Fatalf("accepted an invalid graph: %v", err)

@@ -30,6 +30,11 @@ func ReadGraph(r io.Reader, file string, lib *action.Library) (*actiongraph.Grap
 	if err != nil {
 		return nil, err
 	}
+	return readGraph(p, root, f, lib)
+}
+
+// readGraph reads the 'entry' and 'next' fields of a mapping.
+func readGraph(p yamlnode.Parser, root *yaml.Node, f map[string]*yaml.Node, lib *action.Library) (*actiongraph.Graph, error) {
 	if f["entry"] == nil || f["next"] == nil {
 		return nil, p.Fail(root, "a graph needs 'entry' and 'next'")
 	}
@@ -89,7 +94,7 @@ func ReadGraph(r io.Reader, file string, lib *action.Library) (*actiongraph.Grap
 	}
 	g, err := actiongraph.NewGraph(lib, next, entry)
 	if err != nil {
-		return nil, &yamlnode.ParseError{File: file, Err: err}
+		return nil, &yamlnode.ParseError{File: p.File, Err: err}
 	}
 	return g, nil
 }
@@ -107,6 +112,11 @@ func LoadGraph(path string, lib *action.Library) (*actiongraph.Graph, error) {
 // WriteGraph writes a graph in the format ReadGraph reads, states in
 // library order.
 func WriteGraph(w io.Writer, g *actiongraph.Graph) error {
+	return encodeYAML(w, &yaml.Node{Kind: yaml.MappingNode, Content: graphFields(g)})
+}
+
+// graphFields are a graph's 'entry' and 'next' as mapping keys and values.
+func graphFields(g *actiongraph.Graph) []*yaml.Node {
 	names := g.Library.Names()
 	flow := func(list []int32) *yaml.Node {
 		n := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
@@ -119,10 +129,14 @@ func WriteGraph(w io.Writer, g *actiongraph.Graph) error {
 	for s := range names {
 		next.Content = append(next.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: names[s]}, flow(g.Next(int32(s))))
 	}
-	doc := &yaml.Node{Kind: yaml.MappingNode, Content: []*yaml.Node{
+	return []*yaml.Node{
 		{Kind: yaml.ScalarNode, Value: "entry"}, flow(g.Entry),
 		{Kind: yaml.ScalarNode, Value: "next"}, next,
-	}}
+	}
+}
+
+// encodeYAML writes a document with two-space indents.
+func encodeYAML(w io.Writer, doc *yaml.Node) error {
 	enc := yaml.NewEncoder(w)
 	enc.SetIndent(2)
 	if err := enc.Encode(doc); err != nil {

@@ -335,7 +335,7 @@ func (p *Planner) begin(c int32) (bool, error) {
 	opt := p.cfg.Warp
 	opt.Ground = p.setup.query.BVH()
 	if p.cur != nil {
-		opt.RootVelocity, opt.Lean, opt.SwingLift = p.cur.RootVelocity, p.cur.EndLean, p.cur.EndSwingLift
+		opt.RootVelocity, opt.Lean, opt.SwingLift, opt.Drop = p.cur.RootVelocity, p.cur.EndLean, p.cur.EndSwingLift, p.cur.EndDrop
 	}
 	w, err := p.warpers[p.next].Warp(a, n.Frame, p.step.Targets, opt)
 	if err != nil {

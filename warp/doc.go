@@ -5,7 +5,8 @@
 // A warp reorients the action about +Y to minimise the dock displacements,
 // places the root with a critically damped spring (integrated exactly)
 // towards the duration-weighted mean displacement of the docks held at
-// each moment, lowers it further only where a docked limb could not reach,
+// each moment, lowers it further only where a docked limb could not reach
+// (a lowering at an action's end eases out in the next, Options.Drop),
 // and poses each constrained limb with analytic two-bone IK (the knee or
 // elbow in the clip's own swivel plane, a soft limit near full extension),
 // turning the foot or hand by the dock's yaw correction and tilting it onto

@@ -8,8 +8,10 @@ import (
 )
 
 // lowerRoot lowers the root, where a docked limb cannot reach its support
-// from the offset root, just enough, easing in and out over 0.2 s.
-func (w *Warper) lowerRoot() {
+// from the offset root, just enough, easing in and out over 0.2 s; the
+// previous action's lowering at its end (carried) eases out from the first
+// frame, and the lowering at the last frame is Result.EndDrop.
+func (w *Warper) lowerRoot(carried float64) {
 	c := w.a.Clip
 	sk := c.Skeleton
 	n := sk.NumJoints()
@@ -33,6 +35,7 @@ func (w *Warper) lowerRoot() {
 			}
 		}
 	}
+	w.drop[0] = math.Max(w.drop[0], carried)
 	blend := int(math.Round(0.2 / c.FrameTime))
 	for f := range c.Frames() {
 		d := 0.0
@@ -42,6 +45,7 @@ func (w *Warper) lowerRoot() {
 		}
 		w.clip.Trans[f*n][1] -= d
 		w.offsets[f][1] -= d
+		w.res.EndDrop = d
 	}
 }
 

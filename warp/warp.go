@@ -60,6 +60,9 @@ type Options struct {
 	// action's Result.EndLean, so consecutive actions join smoothly.
 	// [Units: rad] forward positive
 	Lean float64
+	// Drop is how far the root was lowered at the first frame: the
+	// previous action's Result.EndDrop (see lowerRoot). [Units: m]
+	Drop float64
 }
 
 func (o *Options) defaults() {
@@ -101,7 +104,10 @@ type Result struct {
 	// EndSwingLift is how far each foot was lifted off its swing at the
 	// last frame (see liftSwings). [Units: m]
 	EndSwingLift [2]float64
-	Docks        []DockReport
+	// EndDrop is how far the root was lowered at the last frame (see
+	// lowerRoot). [Units: m]
+	EndDrop float64
+	Docks   []DockReport
 }
 
 // Warp adapts action a, started at frame, to the supports found for its
@@ -165,7 +171,7 @@ func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, op
 		return nil, err
 	}
 	w.placeRoot(opt)
-	w.lowerRoot()
+	w.lowerRoot(opt.Drop)
 	w.lean(opt)
 	if opt.Ground != nil {
 		w.liftSwings(opt.Ground, opt)

@@ -531,3 +531,45 @@ func TestWarpSwingClearsTheGround(t *testing.T) {
 		}
 	}
 }
+
+// TestWarpCarriesTheDrop: a walk whose landing foot's support lies 0.25 m
+// down lowers its root at the end (Result.EndDrop); the next action,
+// given that drop (Options.Drop), starts lowered by it and eases back, so
+// the root does not jump at the seam.
+func TestWarpCarriesTheDrop(t *testing.T) {
+	lib := defaultLib(t)
+	a := lib.Get("walk.l")
+	frame := action.Frame{}
+	ts := expectedTargets(a, frame)
+	for k, d := range a.Docks {
+		if d.Start > 0.2 {
+			ts[k].Pose.Position[1] -= 0.25
+		}
+	}
+	r, err := Warp(a, frame, ts, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(r.EndDrop > 0.01) {
+		t.Fatalf("a support 0.25 m down: no lowering at the end (%.3f m)", r.EndDrop)
+	}
+	b := lib.Get("walk.r")
+	next := r.Frame.Then(a.Delta)
+	plain, err := Warp(b, next, expectedTargets(b, next), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rootY := func(c *motion.Clip, f int) float64 { return c.Trans[f*c.Skeleton.NumJoints()][1] }
+	y0 := rootY(plain.Clip, 0)
+	carried, err := Warp(b, next, expectedTargets(b, next), Options{Drop: r.EndDrop})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := y0 - rootY(carried.Clip, 0); math.Abs(d-r.EndDrop) > 1e-9 {
+		t.Errorf("the next action starts lowered by %.4f m, want the carried %.4f m", d, r.EndDrop)
+	}
+	last := carried.Clip.Frames() - 1
+	if d := rootY(plain.Clip, last) - rootY(carried.Clip, last); math.Abs(d) > 1e-9 {
+		t.Errorf("the carried drop has not eased out by the end: %.4f m", d)
+	}
+}

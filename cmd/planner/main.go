@@ -14,8 +14,9 @@
 // (support data built on first use and cached in the user's cache folder),
 // prints a report and writes motion.bvh, motion.glb, plan.png and
 // summary.json into ./foothold-out/. run does the same for any scene and
-// script; docks lists the docks extracted from a capture; actions lists and
-// draws the action library; bench runs the paper's Table I; plan draws an
+// script; docks lists the docks extracted from a capture; library builds
+// an action library and its graph from captures or a glTF character's
+// clips; actions lists and draws the action library; bench runs the paper's Table I; plan draws an
 // unrolled plan; profile walks a line through a scene with Algorithm 1;
 // walks drives random-start walks and reports the cost of every Update and
 // what re-entrant planning saves; crowd runs many characters in one scene
@@ -85,6 +86,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runWalks(args[1:], stdout, stderr)
 		case "crowd":
 			return runCrowd(args[1:], stdout, stderr)
+		case "library":
+			return runLibrary(args[1:], stdout, stderr)
 		}
 	}
 	return runMain(args, stdout, stderr)

@@ -40,6 +40,7 @@ type runSummary struct {
 	Seconds       float64      `json:"seconds"`
 	Frames        int          `json:"frames"`
 	Actions       []string     `json:"actions"`
+	StepStarts    []float64    `json:"step_starts"` // when each action started [Units: s]
 	PlanNodes     int64        `json:"plan_nodes"`
 	Pruned        int64        `json:"pruned_nodes"`
 	Queries       int64        `json:"queries"`
@@ -84,10 +85,15 @@ type runOptions struct {
 	radii    string        // a radii file for the body (implies body)
 	friction float64       // the contacts' friction coefficient (0: the paper's 10° cone)
 	paper    bool          // the paper's moves only: no turning on the spot, stepping back or short steps
+	lib      string        // a library file (planner library) instead of the built-in actions
 }
 
-// library builds the action library and graph a run plans with.
+// library builds the action library and graph a run plans with: the
+// built-in one, or the library file's.
 func (o *runOptions) library() (*action.Library, *actiongraph.Graph, error) {
+	if o.lib != "" {
+		return library.LoadLibrary(o.lib)
+	}
 	return library.Default(library.DefaultOptions{Crowd: !o.paper})
 }
 
@@ -149,6 +155,7 @@ func (o *runOptions) register(fs *flag.FlagSet) {
 	frictionFlag(fs, &o.friction)
 	fs.BoolVar(&o.paper, "paper-moves", false, "plan with the paper's moves only (by default the character may also turn on the spot, step back and take short steps, as at an edge or on a steep slope)")
 	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
+	fs.StringVar(&o.lib, "library", "", "plan with the actions of a library file (made by planner library) instead of the built-in ones")
 }
 
 // valid reports whether the planning flags make sense.
@@ -162,6 +169,12 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	lib, g, err := o.library()
 	if err != nil {
 		return nil, err
+	}
+	if lib.Index(s.State) < 0 && o.lib != "" {
+		// A library without the script's state starts in its first entry.
+		sc := *s
+		sc.State = lib.Actions[g.Entry[0]].Name
+		s = &sc
 	}
 	w, err := loadWorld(spec, o.fst, o.load, lib, o.friction)
 	if err != nil {
@@ -204,6 +217,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	sum.Hash = fmt.Sprintf("%016x", script.MotionHash(res.Clip))
 	for _, st := range res.Steps {
 		sum.Actions = append(sum.Actions, st.Action)
+		sum.StepStarts = append(sum.StepStarts, math.Round(st.Start*1e6)/1e6)
 		for _, d := range st.Docks {
 			sum.MaxDockErrorM = math.Max(sum.MaxDockErrorM, d.Error)
 			if !d.Reached {
@@ -300,7 +314,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *input == "" || *out == "" || fs.NArg() > 0 || !o.valid() {
-		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--body] [--radii F] [--scratch] [--json]")
+		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--body] [--radii F] [--library LIB.yaml] [--scratch] [--json]")
 		return 1
 	}
 	var err error

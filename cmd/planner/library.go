@@ -1,0 +1,229 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/foothold/foothold/character"
+	"github.com/foothold/foothold/internal/atomicfile"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/picture"
+)
+
+type libraryJSON struct {
+	library.Report
+	Library string   `json:"library"`
+	PNGs    []string `json:"pngs,omitempty"`
+}
+
+// runLibrary builds an action library from a folder of captures or a glTF
+// character and writes it as a library file (actions and graph).
+func runLibrary(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("planner library", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	from := fs.String("from", "", "a folder of captures (.bvh, .amc with their .asf, .glb/.gltf characters), or one such file")
+	effFile := fs.String("effectors", "", "YAML file mapping feet and hands (default: recognised by joint name)")
+	out := fs.String("out", "", "the library file to write (YAML: actions and graph)")
+	png := fs.String("png", "", "folder for a strip picture of every action")
+	clips := fs.String("clips", "", "a regular expression: only the clips whose names (file, or file#animation) match it")
+	hands := fs.Bool("hands", false, "keep the hands' docks (by default actions dock their feet only)")
+	maxErr := fs.Float64("max-pose-error", 0, "the largest pose difference a transition may have, as a share of the leg (default 0.1)")
+	asJSON := fs.Bool("json", false, "print the summary as JSON")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if *from == "" || *out == "" || fs.NArg() > 0 || !(*maxErr >= 0) {
+		fmt.Fprintln(stderr, "planner library: want --from DIR|FILE --out LIB.yaml [--effectors F] [--png DIR] [--max-pose-error E] [--json]")
+		return 1
+	}
+	re, err := regexp.Compile(*clips)
+	if err != nil {
+		fmt.Fprintf(stderr, "planner library: --clips: %v\n", err)
+		return 1
+	}
+	srcs, err := librarySources(*from, *effFile, re)
+	if err == nil && len(srcs) == 0 {
+		err = fmt.Errorf("%s: no captures (.bvh, .amc, .glb, .gltf) named like %q", *from, *clips)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "planner library: %v\n", err)
+		return 1
+	}
+	b, err := library.Build(srcs, library.BuildOptions{MaxPoseError: *maxErr, Hands: *hands})
+	if err != nil {
+		fmt.Fprintf(stderr, "planner library: %v\n", err)
+		return 1
+	}
+	dir, err := filepath.Abs(filepath.Dir(*out))
+	if err == nil {
+		err = atomicfile.Write(*out, func(w io.Writer) error { return library.WriteLibrary(w, b, dir) })
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "planner library: %v\n", err)
+		return 1
+	}
+	sum := libraryJSON{Report: b.Report, Library: *out}
+	if *png != "" {
+		if sum.PNGs, err = drawStrips(b, *png); err != nil {
+			fmt.Fprintf(stderr, "planner library: %v\n", err)
+			return 1
+		}
+	}
+	if *asJSON {
+		return printJSON(stdout, sum)
+	}
+	printLibrary(stdout, sum)
+	return 0
+}
+
+// librarySources reads the clips under from: every animation of a glTF
+// character, every BVH file (its unit guessed from the legs), every AMC
+// motion with SUBJECT.asf beside it; in file name order.
+func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, error) {
+	files := []string{from}
+	if st, err := os.Stat(from); err != nil {
+		return nil, err
+	} else if st.IsDir() {
+		entries, err := os.ReadDir(from)
+		if err != nil {
+			return nil, err
+		}
+		files = files[:0]
+		for _, e := range entries {
+			files = append(files, filepath.Join(from, e.Name()))
+		}
+		sort.Strings(files)
+	}
+	var out []library.Source
+	for _, f := range files {
+		abs, err := filepath.Abs(f)
+		if err != nil {
+			return nil, err
+		}
+		refs, err := clipRefs(abs)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range refs {
+			name := filepath.Base(r.BVH + r.AMC + r.GLTF)
+			if r.Animation != "" {
+				name += "#" + r.Animation
+			}
+			if !re.MatchString(name) {
+				continue
+			}
+			c, _, err := r.Load()
+			if err != nil {
+				return nil, err
+			}
+			eff, err := effectorsFor(c, name, effFile)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, library.Source{Name: name, Ref: r, Clip: c, Effectors: eff})
+		}
+	}
+	return out, nil
+}
+
+// clipRefs are the clips one file holds; other files hold none.
+func clipRefs(path string) ([]library.ClipRef, error) {
+	switch strings.ToLower(filepath.Ext(path)) {
+	case ".glb", ".gltf":
+		ch, err := character.Load(path, character.Options{})
+		if err != nil {
+			return nil, err
+		}
+		var out []library.ClipRef
+		for _, c := range ch.Clips {
+			out = append(out, library.ClipRef{GLTF: path, Animation: c.Name})
+		}
+		return out, nil
+	case ".amc":
+		subject, _, _ := strings.Cut(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), "_")
+		return []library.ClipRef{{AMC: path, ASF: filepath.Join(filepath.Dir(path), subject+".asf")}}, nil
+	case ".bvh":
+		c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: 1})
+		if err != nil {
+			return nil, err
+		}
+		eff, err := motion.DefaultEffectors(c.Skeleton)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		g, err := motion.GuessScale(c.Skeleton, eff)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		return []library.ClipRef{{BVH: path, Scale: g.Scale}}, nil
+	}
+	return nil, nil
+}
+
+// effectorsFor reads the effectors file, or recognises them by name.
+func effectorsFor(c *motion.Clip, name, effFile string) (*motion.Effectors, error) {
+	if effFile == "" {
+		eff, err := motion.DefaultEffectors(c.Skeleton)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		return eff, nil
+	}
+	f, err := os.Open(effFile)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return library.ReadEffectors(f, effFile, c.Skeleton)
+}
+
+// drawStrips draws every action as a strip into dir.
+func drawStrips(b *library.Built, dir string) ([]string, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, a := range b.Library.Actions {
+		p := filepath.Join(dir, a.Name+".png")
+		if err := picture.DrawStrip(a, 6).Save(p); err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func printLibrary(w io.Writer, s libraryJSON) {
+	fmt.Fprintf(w, "%s: %d actions, %d transitions, largest pose error at a transition %.3f m\n", s.Library, s.Actions, s.Transitions, s.MaxPoseError)
+	var tags []string
+	for t, n := range s.Tags {
+		tags = append(tags, fmt.Sprintf("%s %d", t, n))
+	}
+	slices.Sort(tags)
+	entry := s.Entry
+	if len(entry) > 8 {
+		entry = append(entry[:8:8], fmt.Sprintf("… (%d in all)", len(s.Entry)))
+	}
+	fmt.Fprintf(w, "tags       %s\nentry      %s\n", strings.Join(tags, ", "), strings.Join(entry, ", "))
+	for _, src := range s.Sources {
+		line := fmt.Sprintf("%d foot docks, %d actions", src.FootDocks, src.Actions)
+		if src.Skipped != "" {
+			line = "skipped: " + src.Skipped
+		}
+		if src.RootMotion > 0 {
+			line += fmt.Sprintf(", on the spot: root motion %.2f m/s", src.RootMotion)
+		}
+		fmt.Fprintf(w, "  %-40s %5.2f s  %s\n", src.Name, src.Seconds, line)
+	}
+	if len(s.Dropped) > 0 {
+		fmt.Fprintf(w, "dropped    %d dead ends\n", len(s.Dropped))
+	}
+}

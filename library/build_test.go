@@ -1,0 +1,171 @@
+package library_test
+
+import (
+	"bytes"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/foothold/foothold/character"
+	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/motion"
+)
+
+// characterSources are a character's clips named by re's test.
+func characterSources(t *testing.T, rel string, keep func(string) bool) []library.Source {
+	path := shareddata.Path(t, rel)
+	ch, err := character.Load(path, character.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eff, err := motion.DefaultEffectors(ch.Skeleton)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []library.Source
+	for _, c := range ch.Clips {
+		if keep(c.Name) {
+			out = append(out, library.Source{Name: c.Name, Ref: library.ClipRef{GLTF: path, Animation: c.Name}, Clip: c.Clip, Effectors: eff})
+		}
+	}
+	return out
+}
+
+// TestBuildFromAGameCharacter: an idle and two walks on the spot give a
+// closed graph of standing pieces, steps alternating feet, turning
+// variants and the blended starts and stops between them.
+func TestBuildFromAGameCharacter(t *testing.T) {
+	srcs := characterSources(t, "characters/mesh2motion-mannequin.glb", func(n string) bool {
+		return n == "Idle_Loop" || n == "Walk_Loop" || n == "Walk_Formal_Loop"
+	})
+	b, err := library.Build(srcs, library.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := b.Report
+	for _, tag := range []string{"idle", "walk", "start", "stop", "turn-left", "turn-right"} {
+		if rep.Tags[tag] == 0 {
+			t.Errorf("no action tagged %s: %v", tag, rep.Tags)
+		}
+	}
+	lib, g := b.Library, b.Graph
+	if lib.Index("idle") < 0 {
+		t.Fatal("no action named idle")
+	}
+	for s, a := range lib.Actions {
+		if len(g.Next(int32(s))) == 0 {
+			t.Errorf("%s has no successor", a.Name)
+		}
+		var feet []string
+		for _, d := range a.Docks {
+			if d.Template != "foot" {
+				t.Errorf("%s docks a %s (hands are off by default)", a.Name, d.Template)
+			}
+			feet = append(feet, d.Effector)
+		}
+		if a.Tags[0] == "walk" && (len(feet) < 1 || len(feet) > 3) {
+			t.Errorf("%s: feet docks %v", a.Name, feet)
+		}
+		// A turned variant turns by TurnDeg, give or take the step's own
+		// sway.
+		for _, tag := range a.Tags {
+			if tag == "turn-left-30" || tag == "turn-right-30" {
+				if deg := math.Abs(a.Delta.Yaw) * 180 / math.Pi; deg < 22.5 || deg > 37.5 {
+					t.Errorf("%s %v turns %.1f°", a.Name, a.Tags, deg)
+				}
+			}
+		}
+	}
+	t.Logf("%d actions %v, %d transitions, pose error %.3f m, blends bridge %.3f m", rep.Actions, rep.Tags, rep.Transitions, rep.MaxPoseError, rep.MaxBlendError)
+	roundTrip(t, b)
+}
+
+// roundTrip writes a built library and reads it back: the same actions
+// (clips, docks, deltas, tags) and the same graph.
+func roundTrip(t *testing.T, b *library.Built) {
+	var buf bytes.Buffer
+	if err := library.WriteLibrary(&buf, b, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	lib, g, err := library.ReadLibrary(bytes.NewReader(buf.Bytes()), "lib.yaml", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(lib.Actions) != len(b.Library.Actions) {
+		t.Fatalf("%d actions read back, %d built", len(lib.Actions), len(b.Library.Actions))
+	}
+	for s, want := range b.Library.Actions {
+		got := lib.Actions[s]
+		if got.Name != want.Name || strings.Join(got.Tags, ",") != strings.Join(want.Tags, ",") || len(got.Docks) != len(want.Docks) {
+			t.Fatalf("%s read back as %s %v with %d docks", want.Name, got.Name, got.Tags, len(got.Docks))
+		}
+		if got.Clip.Frames() != want.Clip.Frames() {
+			t.Fatalf("%s: %d frames read back, %d built", want.Name, got.Clip.Frames(), want.Clip.Frames())
+		}
+		for i := range want.Clip.Trans {
+			if got.Clip.Trans[i].Sub(want.Clip.Trans[i]).Len() > 1e-9 || math.Abs(math.Abs(got.Clip.Rot[i].Dot(want.Clip.Rot[i]))-1) > 1e-9 {
+				t.Fatalf("%s: clip differs at %d", want.Name, i)
+			}
+		}
+		for k, d := range want.Docks {
+			e := got.Docks[k]
+			if e.Effector != d.Effector || e.Start != d.Start || e.End != d.End || e.Pose.Position != d.Pose.Position || math.Abs(float64(e.Pose.Yaw-d.Pose.Yaw)) > 1e-6 {
+				t.Errorf("%s dock %d: %+v read back, %+v built", want.Name, k, e, d)
+			}
+		}
+		if got.Delta.Translation.Sub(want.Delta.Translation).Len() > 1e-9 || math.Abs(got.Delta.Yaw-want.Delta.Yaw) > 1e-9 {
+			t.Errorf("%s: delta %v read back, %v built", want.Name, got.Delta, want.Delta)
+		}
+		if a, w := g.Next(int32(s)), b.Graph.Next(int32(s)); len(a) != len(w) {
+			t.Errorf("%s: %d successors read back, %d built", want.Name, len(a), len(w))
+		}
+	}
+}
+
+// TestBuildFromCaptures: subject 16's Acclaim captures (walks with 90°
+// turns, runs, jumps) and two other subjects: the other skeletons are
+// skipped and said so, the runs on their balls give no step, the walks
+// turn both ways.
+func TestBuildFromCaptures(t *testing.T) {
+	dir := shareddata.Path(t, "mocap/asf-amc")
+	var srcs []library.Source
+	for _, name := range []string{"03_01", "16_17", "16_19", "16_35", "16_01"} {
+		subject := name[:2]
+		ref := library.ClipRef{AMC: filepath.Join(dir, name+".amc"), ASF: filepath.Join(dir, subject+".asf")}
+		c, _, err := ref.Load()
+		if err != nil {
+			t.Fatal(err)
+		}
+		eff, err := motion.DefaultEffectors(c.Skeleton)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, library.Source{Name: name, Ref: ref, Clip: c, Effectors: eff})
+	}
+	b, err := library.Build(srcs, library.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range b.Report.Sources {
+		switch {
+		case s.Name == "03_01" && !strings.Contains(s.Skipped, "skeleton"):
+			t.Errorf("03_01 (subject 3) not skipped: %+v", s)
+		case strings.HasPrefix(s.Name, "16_1") && s.Actions < 1:
+			t.Errorf("%s gave no action", s.Name)
+		}
+	}
+	// The captured turns themselves, not the turned copies of steps.
+	left, right := map[string]float64{}, map[string]float64{}
+	for _, a := range b.Library.Actions {
+		if ac := b.Clips[a.Name]; ac.Turn.Deg == 0 && ac.BlendFrom == "" {
+			deg := a.Delta.Yaw * 180 / math.Pi
+			left[ac.Source], right[ac.Source] = max(left[ac.Source], deg), min(right[ac.Source], deg)
+		}
+	}
+	if left["16_17"] < 30 || right["16_19"] > -30 || b.Report.Tags["idle"] == 0 {
+		t.Errorf("captured turns left %v, right %v (want 16_17 left, 16_19 right, 30° in a step at least), tags %v", left, right, b.Report.Tags)
+	}
+	roundTrip(t, b)
+}

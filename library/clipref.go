@@ -1,0 +1,51 @@
+package library
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/foothold/foothold/character"
+	"github.com/foothold/foothold/motion"
+)
+
+// Load reads the clip: a BVH file, an AMC motion with its ASF skeleton,
+// or one animation of a glTF character; it returns the clip and a name of
+// its source for messages. Scale 0 means 1, except for ASF skeletons,
+// which then use their own ":units length".
+func (r ClipRef) Load() (*motion.Clip, string, error) {
+	scale := r.Scale
+	if scale == 0 {
+		scale = 1
+	}
+	switch {
+	case r.BVH != "":
+		c, err := motion.LoadBVH(r.BVH, motion.BVHOptions{Scale: scale})
+		return c, r.BVH, err
+	case r.AMC != "":
+		a, err := motion.LoadASF(r.ASF, motion.ASFOptions{Scale: r.Scale}) // 0: the file's own unit
+		if err != nil {
+			return nil, "", err
+		}
+		c, err := motion.LoadAMC(r.AMC, a, motion.AMCOptions{})
+		return c, r.AMC, err
+	case r.GLTF != "":
+		ch, err := character.Load(r.GLTF, character.Options{Scale: scale})
+		if err != nil {
+			return nil, "", err
+		}
+		c := ch.Clip(r.Animation)
+		if c == nil {
+			return nil, "", fmt.Errorf("%s: no animation %q", r.GLTF, r.Animation)
+		}
+		return c, r.GLTF + "#" + r.Animation, nil
+	}
+	return nil, "", fmt.Errorf("library: a clip reference names no file")
+}
+
+// rel is path relative to dir when it lies below it, else path.
+func rel(dir, path string) string {
+	if r, err := filepath.Rel(dir, path); err == nil && filepath.IsLocal(r) {
+		return filepath.ToSlash(r)
+	}
+	return path
+}
