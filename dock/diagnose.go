@@ -80,5 +80,5 @@ func (d Diagnosis) Why(opt ExtractOptions) string {
 	case d.StillLowLevel == 0:
 		return fmt.Sprintf("still and low in %d frames, but tilted: %.0f° from its rest pose's elevation at the least (a dock allows %.0f°)", d.StillLow, d.LeastTilt*deg, opt.MaxTilt*deg)
 	}
-	return fmt.Sprintf("still, low and level in %d frames, but for %.3f s at the longest once trimmed to %.0f cm of sliding (a dock needs %.3f s)", d.StillLowLevel, d.Longest, opt.MaxSlide*100, opt.MinDuration)
+	return fmt.Sprintf("still, low and level in %d frames, but for %.3f s at the longest once trimmed to %.2g cm of sliding (a dock needs %.3f s)", d.StillLowLevel, d.Longest, opt.MaxSlide*100, opt.MinDuration)
 }

@@ -106,6 +106,8 @@ type SourceReport struct {
 	FootDocks  int     `json:"foot_docks"`
 	Actions    int     `json:"actions"`
 	Skipped    string  `json:"skipped,omitempty"`
+	// NoDocks says, when no foot was ever docked, why (dock.Diagnose).
+	NoDocks string `json:"no_docks,omitempty"`
 }
 
 // cut is a candidate action: frames [from, to] of a prepared source, and
@@ -270,9 +272,27 @@ func (b *builder) prepare() error {
 				b.support[i][d.Side][f] = true
 			}
 		}
+		if rep.FootDocks == 0 {
+			rep.NoDocks = b.whyNoDocks(c, src.Effectors)
+		}
 		b.out.Report.Sources = append(b.out.Report.Sources, rep)
 	}
 	return nil
+}
+
+// whyNoDocks says, foot by foot, why a clip docks no foot.
+func (b *builder) whyNoDocks(c *motion.Clip, eff *motion.Effectors) string {
+	ds, err := dock.Diagnose(c, eff, b.xopt)
+	if err != nil {
+		return err.Error()
+	}
+	var why []string
+	for _, d := range ds {
+		if d.Template == "foot" {
+			why = append(why, d.Effector+": "+d.Why(b.xopt))
+		}
+	}
+	return strings.Join(why, "; ")
 }
 
 // commonSkeleton is the source whose skeleton most sources share (ties:
@@ -925,6 +945,7 @@ func (b *builder) addBlend(from, to int, start bool) error {
 	}
 	a.Source = dst.Source
 	a.Docks = keepAfter(a.Docks, shifted(dst.Docks, dst.StartFrame(), shift), seconds)
+	a.Docks = b.heldFromStart(a, src)
 	b.keepDocks(a)
 	anchor(a)
 	if start {
@@ -1212,4 +1233,45 @@ func feetHeld(a, b *action.Action) bool {
 		}
 	}
 	return true
+}
+
+// heldFromStart adds, to an action blended in from src's last pose, the
+// feet src holds at its end, held from the first frame for as long as
+// they stay within MaxSlide of where they start: the feet stay planted
+// through the fade until they lift, on the support src held them on.
+func (b *builder) heldFromStart(a, src *action.Action) []action.Dock {
+	out := a.Docks
+	c := a.Clip
+	n := c.Skeleton.NumJoints()
+	pos := c.Positions()
+	for _, d := range src.Docks {
+		if d.Template != "foot" || d.End < src.Duration()-1.5*src.Clip.FrameTime {
+			continue
+		}
+		var e motion.Effector
+		for _, x := range a.Effectors.Feet {
+			if c.Skeleton.Names[x.Joint] == d.Effector {
+				e = x
+			}
+		}
+		last := 0
+		for f := 1; f < c.Frames(); f++ {
+			if pos[f*n+e.Joint].Sub(pos[e.Joint]).Len() > b.xopt.MaxSlide || pos[f*n+e.Tip].Sub(pos[e.Tip]).Len() > b.xopt.MaxSlide {
+				break
+			}
+			last = f
+		}
+		clash := false
+		for _, o := range out {
+			clash = clash || (o.Effector == d.Effector && o.Start <= float64(last)*c.FrameTime)
+		}
+		if last == 0 || clash {
+			continue
+		}
+		pose := dock.PoseAt(c, e, 0, a.StartFrame())
+		pose.Position[1] -= float32(a.Ground)
+		out = append(out, action.Dock{Effector: d.Effector, Side: d.Side, Template: d.Template, End: float64(last) * c.FrameTime, Pose: pose})
+	}
+	slices.SortStableFunc(out, func(x, y action.Dock) int { return cmpFloat(x.Start, y.Start) })
+	return out
 }

@@ -154,6 +154,8 @@ func TestBuildFromCaptures(t *testing.T) {
 			t.Errorf("03_01 (subject 3) not skipped: %+v", s)
 		case strings.HasPrefix(s.Name, "16_1") && s.Actions < 1:
 			t.Errorf("%s gave no action", s.Name)
+		case s.Name == "16_35" && (s.FootDocks != 0 || !strings.Contains(s.NoDocks, "still")):
+			t.Errorf("the run 16_35: %d foot docks, why none: %q", s.FootDocks, s.NoDocks)
 		}
 	}
 	// The captured turns themselves, not the turned copies of steps.

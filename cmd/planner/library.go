@@ -215,8 +215,11 @@ func printLibrary(w io.Writer, s libraryJSON) {
 	fmt.Fprintf(w, "tags       %s\nentry      %s\n", strings.Join(tags, ", "), strings.Join(entry, ", "))
 	for _, src := range s.Sources {
 		line := fmt.Sprintf("%d foot docks, %d actions", src.FootDocks, src.Actions)
-		if src.Skipped != "" {
+		switch {
+		case src.Skipped != "":
 			line = "skipped: " + src.Skipped
+		case src.NoDocks != "":
+			line = "no foot docked: " + src.NoDocks
 		}
 		if src.RootMotion > 0 {
 			line += fmt.Sprintf(", on the spot: root motion %.2f m/s", src.RootMotion)
