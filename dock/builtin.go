@@ -3,6 +3,8 @@ package dock
 import (
 	"fmt"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -44,14 +46,38 @@ func builtinTemplates() []*Template {
 // Builtin returns a fresh copy of the named built-in template: foot (ankle
 // and ball of the foot), foot4, foot6 and foot8 (points around the sole, for
 // the paper's Table II), hand (wrist and middle knuckle, palm down on a ledge)
-// and hand-wall (the same points up a wall ahead, pushing on it).
+// and hand-wall (the same points up a wall ahead, pushing on it). A name
+// with a scale, "foot@2.43" (ScaledName), is the template grown by that
+// factor, for characters of another size than the adult (0.1 to 10).
 func Builtin(name string) (*Template, error) {
+	base, scale := name, float32(1)
+	if b, sc, ok := strings.Cut(name, "@"); ok {
+		v, err := strconv.ParseFloat(sc, 32)
+		if err != nil || !(v >= 0.1 && v <= 10) || ScaledName(b, v) != name {
+			return nil, fmt.Errorf("dock: template %q: the scale after @ must be a factor from 0.1 to 10 written as ScaledName writes it", name)
+		}
+		base, scale = b, float32(v)
+	}
 	for _, t := range builtinTemplates() {
-		if t.Name == name {
+		if t.Name == base {
+			t.Name = name
+			for k := range t.Points {
+				t.Points[k].Position = t.Points[k].Position.Mul(scale)
+			}
 			return t, nil
 		}
 	}
-	return nil, fmt.Errorf("dock: no built-in template %q (have %v)", name, BuiltinNames())
+	return nil, fmt.Errorf("dock: no built-in template %q (have %v)", base, BuiltinNames())
+}
+
+// ScaledName names built-in template base grown by scale ("foot@2.43",
+// three significant digits); scale 1 is base itself.
+func ScaledName(base string, scale float64) string {
+	v := strconv.FormatFloat(scale, 'g', 3, 64)
+	if v == "1" {
+		return base
+	}
+	return base + "@" + v
 }
 
 // BuiltinNames lists the built-in templates.

@@ -36,3 +36,36 @@ func TestBuiltinTemplates(t *testing.T) {
 		t.Error("Builtin(paw) succeeded")
 	}
 }
+
+// A scaled built-in template is the template with every contact point
+// moved out by the factor; names that do not round-trip are refused.
+func TestScaledBuiltin(t *testing.T) {
+	base, err := Builtin("foot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := ScaledName("foot", 2.4313)
+	if name != "foot@2.43" {
+		t.Fatalf("ScaledName gives %q", name)
+	}
+	big, err := Builtin(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if big.Name != name || len(big.Points) != len(base.Points) {
+		t.Fatalf("%+v", big)
+	}
+	for k, p := range big.Points {
+		if p.Position.Sub(base.Points[k].Position.Mul(2.43)).Len() > 1e-6 || p.Normal != base.Points[k].Normal {
+			t.Errorf("point %d: %v, want %v ×2.43", k, p, base.Points[k])
+		}
+	}
+	if ScaledName("foot", 1.0004) != "foot" {
+		t.Error("a scale of 1 is not the template itself")
+	}
+	for _, bad := range []string{"foot@", "foot@x", "foot@0.01", "foot@2.430", "foot@NaN", "nope@2"} {
+		if _, err := Builtin(bad); err == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

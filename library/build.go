@@ -95,6 +95,9 @@ type Report struct {
 	MaxBlendError float64  `json:"max_blend_pose_error_m"`
 	Dropped       []string `json:"dead_ends_dropped"`
 	Entry         []string `json:"entry"`
+	// Size is the character's leg over the adult's; from 15% off, the
+	// docks use the built-in templates grown by it ("foot@2.43").
+	Size float64 `json:"size_to_adult"`
 }
 
 // SourceReport is what one source gave.
@@ -145,6 +148,8 @@ const bothFeet = -1
 //   - A transition joins a's end to b's start when the same feet stand
 //     there and the poses differ by at most MaxPoseError of the leg;
 //     consecutive pieces of one clip are always joined.
+//   - A character more than 15% larger or smaller than the adult (by its
+//     leg) docks with the built-in templates grown to it (dock.ScaledName).
 //   - Actions without a successor are dropped until none is left. The
 //     entries are the standing actions (the first named "idle"), and for
 //     motion no standing action leads to, its first action.
@@ -756,11 +761,20 @@ func (b *builder) assemble(alive []bool, entry []int) (*Built, error) {
 	lib := action.NewLibrary()
 	next := map[string][]string{}
 	rep := &b.out.Report
+	// A character of another size docks with templates grown to it.
+	size := b.leg / motion.AdultLeg
+	rep.Size = math.Round(size*100) / 100
+	if math.Abs(size-1) < 0.15 {
+		size = 1
+	}
 	for i, a := range b.acts {
 		if !alive[i] {
 			continue
 		}
 		a.Name = name[i]
+		for k := range a.Docks {
+			a.Docks[k].Template = dock.ScaledName(a.Docks[k].Template, size)
+		}
 		if err := lib.Add(a); err != nil {
 			return nil, err
 		}
