@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/foothold/foothold/actiongraph"
@@ -95,10 +96,10 @@ func (d *demo) findStart() error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", d.opt.input, err)
 		}
-		d.start, d.state = f, d.script.State
+		d.start, d.state = f, d.firstState(d.script.State)
 		return nil
 	}
-	foot := d.world.Templates["foot"]
+	foot := d.world.Templates[d.footTemplate()]
 	tr := d.world.Supports[foot]
 	if tr == nil {
 		return fmt.Errorf("%s: no foot support data", d.opt.scene)
@@ -112,8 +113,28 @@ func (d *demo) findStart() error {
 	if err != nil {
 		return err
 	}
-	d.start, d.state = f, "idle"
+	d.start, d.state = f, d.firstState("idle")
 	return nil
+}
+
+// firstState is the state to start in: want, or the library's first entry
+// when it has no such action (a library built for a character).
+func (d *demo) firstState(want string) string {
+	if d.lib.Index(want) >= 0 {
+		return want
+	}
+	return d.lib.Actions[d.setup.Graph().Entry[0]].Name
+}
+
+// footTemplate is the template the feet dock with: "foot", or the first
+// foot template grown to another character's size ("foot@1.85").
+func (d *demo) footTemplate() string {
+	for _, n := range d.world.Names {
+		if n == "foot" || strings.HasPrefix(n, "foot@") {
+			return n
+		}
+	}
+	return "foot"
 }
 
 // reset (re)starts the character where it started.

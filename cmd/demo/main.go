@@ -40,6 +40,7 @@ type options struct {
 	agents     int
 	friction   float64
 	paper      bool
+	library    string
 }
 
 func main() {
@@ -111,6 +112,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	fs.IntVar(&o.agents, "agents", 0, "this many more characters share the level, each walking to random goals by ways across its floor, planning around the others and the player's character (all claim the ground they take)")
 	fs.Float64Var(&o.friction, "friction", dock.DefaultFriction, "friction coefficient of every contact: a foot stands on slopes up to atan(friction) (0.8: 38.7°); 0 gives the paper's 10° cone")
 	fs.BoolVar(&o.paper, "paper-moves", false, "plan with the paper's moves only (by default the character may also turn on the spot, step back and take short steps, as at an edge or a wall)")
+	fs.StringVar(&o.library, "library", "", "plan with the actions of a library file (made by planner library) instead of the built-in ones")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run here (go tool pprof)")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
@@ -125,6 +127,8 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 		return nil, fmt.Errorf("--friction %v: want 0 to 100", o.friction)
 	case o.agents < 0:
 		return nil, fmt.Errorf("--agents %d: want 0 or more", o.agents)
+	case o.agents > 0 && o.library != "":
+		return nil, errors.New("--library plans the one character: the crowd (--agents) moves with the built-in library")
 	case o.frames < 0:
 		return nil, fmt.Errorf("--frames %d: want 0 or more", o.frames)
 	case o.screenshot != "" && o.frames == 0:
@@ -158,6 +162,9 @@ func load(o *options) (*demo, error) {
 		}
 	}
 	lib, g, err := library.Default(library.DefaultOptions{Crowd: !o.paper || o.agents > 0})
+	if o.library != "" {
+		lib, g, err = library.LoadLibrary(o.library)
+	}
 	if err != nil {
 		return nil, err
 	}
