@@ -169,3 +169,40 @@ func motionFile(t *testing.T, path string, sum runSummary, full *action.Library)
 	}
 	return slide, seam, jump
 }
+
+// Bad input to planner library: a clear error, exit status 1 and no file.
+func TestLibraryBadInput(t *testing.T) {
+	dir := t.TempDir()
+	broken := filepath.Join(dir, "broken.glb")
+	if err := os.WriteFile(broken, []byte("glTF\x02\x00\x00\x00\xff\xff\x00\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := filepath.Join(dir, "empty")
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "lib.yaml")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--from", filepath.Join(dir, "missing")}, "no such file"},
+		{[]string{"--from", empty}, "no captures"},
+		{[]string{"--from", broken}, "broken.glb"},
+		{[]string{"--from", empty, "--clips", "("}, "--clips"},
+		{[]string{"--from", empty, "--max-pose-error", "-1"}, "want --from"},
+		{[]string{"--out", out}, "want --from"},
+	} {
+		args := append([]string{"library"}, tc.args...)
+		if !slices.Contains(tc.args, "--out") {
+			args = append(args, "--out", out)
+		}
+		var o, e bytes.Buffer
+		if code := run(args, &o, &e); code != 1 || !strings.Contains(e.String(), tc.want) {
+			t.Errorf("%v: exit %d, %q (want %q)", tc.args, code, e.String(), tc.want)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Fatalf("%v: wrote %s", tc.args, out)
+		}
+	}
+}
