@@ -22,44 +22,73 @@ func RootMotion(c *Clip, eff *Effectors) (out *Clip, speed float64, moved bool) 
 		return c, 0, false
 	}
 	n := c.Skeleton.NumJoints()
-	pos := c.Positions()
-	low := func(f int, e Effector) float64 { return min(pos[f*n+e.Joint][1], pos[f*n+e.Tip][1]) }
-	// The contact point: the lower of the joint and the tip.
-	contact := func(f int, e Effector) int {
-		if pos[f*n+e.Tip][1] < pos[f*n+e.Joint][1] {
-			return e.Tip
-		}
-		return e.Joint
-	}
-	floor, hips := math.Inf(1), 0.0
+	ft := feetTrack{pos: c.Positions(), n: n, eff: eff, floor: math.Inf(1)}
+	hips := 0.0
 	for f := range c.Frames() {
 		for _, e := range eff.Feet {
-			floor = min(floor, low(f, e))
+			ft.floor = min(ft.floor, ft.low(f, e))
 		}
-		hips += hipHeight(pos[f*n:(f+1)*n], eff)
+		hips += hipHeight(ft.pos[f*n:(f+1)*n], eff)
 	}
-	hips = hips/float64(c.Frames()) - floor
+	hips = hips/float64(c.Frames()) - ft.floor
 	if !(hips > 0) {
 		return c, 0, false
 	}
-	// Per frame, the lowest contact point of a foot near the floor stays
-	// still: the root moves against its slide. In flight the root moves at
-	// the mean of the supported frames' speed.
+	offsets, ok := ft.offsets(c.Frames(), hips)
 	last := c.Frames() - 1
-	step := make([]mgl64.Vec3, c.Frames())
-	flight := make([]bool, c.Frames())
+	derived := offsets[last].Len()
+	root := mgl64.Vec3{ft.pos[last*n][0] - ft.pos[0][0], 0, ft.pos[last*n][2] - ft.pos[0][2]}.Len()
+	if !ok || derived < 0.05*hips || root > 0.25*derived {
+		return c, 0, false
+	}
+	out = &Clip{Skeleton: c.Skeleton, FrameTime: c.FrameTime, Trans: append([]mgl64.Vec3(nil), c.Trans...), Rot: append([]mgl64.Quat(nil), c.Rot...)}
+	for f := range c.Frames() {
+		out.Trans[f*n] = out.Trans[f*n].Add(offsets[f])
+	}
+	return out, derived / c.Duration(), true
+}
+
+// feetTrack is a clip's feet, frame by frame, above its floor.
+type feetTrack struct {
+	pos   []mgl64.Vec3
+	n     int
+	eff   *Effectors
+	floor float64
+}
+
+// low is the lower of a foot's joint and tip at frame f.
+func (t *feetTrack) low(f int, e Effector) float64 {
+	return min(t.pos[f*t.n+e.Joint][1], t.pos[f*t.n+e.Tip][1])
+}
+
+// contact is the foot's point on the ground at frame f: the lower of its
+// joint and tip.
+func (t *feetTrack) contact(f int, e Effector) int {
+	if t.pos[f*t.n+e.Tip][1] < t.pos[f*t.n+e.Joint][1] {
+		return e.Tip
+	}
+	return e.Joint
+}
+
+// offsets is the root motion per frame: at each frame the lowest contact
+// point of a foot within 7% of hips of the floor stays still (the root
+// moves against its slide; of two feet down together the one already
+// supporting keeps supporting until the other is clearly lower); in flight
+// the root moves at the supported frames' mean speed. ok is false when no
+// frame is supported.
+func (t *feetTrack) offsets(frames int, hips float64) ([]mgl64.Vec3, bool) {
+	step := make([]mgl64.Vec3, frames)
+	flight := make([]bool, frames)
 	var mean mgl64.Vec3
 	supported, prev := 0, -1
-	for f := 1; f <= last; f++ {
+	for f := 1; f < frames; f++ {
 		foot, bestLow := -1, 0.07*hips
-		for i, e := range eff.Feet {
-			if l := low(f, e) - floor; l <= bestLow {
+		for i, e := range t.eff.Feet {
+			if l := t.low(f, e) - t.floor; l <= bestLow {
 				foot, bestLow = i, l
 			}
 		}
-		// Of two feet on the floor together, the one already supporting
-		// keeps supporting until the other is clearly lower.
-		if foot >= 0 && prev >= 0 && prev != foot && low(f, eff.Feet[prev])-floor <= bestLow+0.01*hips {
+		if foot >= 0 && prev >= 0 && prev != foot && t.low(f, t.eff.Feet[prev])-t.floor <= bestLow+0.01*hips {
 			foot = prev
 		}
 		prev = foot
@@ -67,34 +96,24 @@ func RootMotion(c *Clip, eff *Effectors) (out *Clip, speed float64, moved bool) 
 			flight[f] = true
 			continue
 		}
-		best := contact(f, eff.Feet[foot])
-		d := pos[f*n+best].Sub(pos[(f-1)*n+best])
+		j := t.contact(f, t.eff.Feet[foot])
+		d := t.pos[f*t.n+j].Sub(t.pos[(f-1)*t.n+j])
 		step[f] = mgl64.Vec3{-d[0], 0, -d[2]}
 		mean = mean.Add(step[f])
 		supported++
 	}
+	out := make([]mgl64.Vec3, frames)
 	if supported == 0 {
-		return c, 0, false
+		return out, false
 	}
 	mean = mean.Mul(1 / float64(supported))
-	offsets := make([]mgl64.Vec3, c.Frames())
-	for f := 1; f <= last; f++ {
+	for f := 1; f < frames; f++ {
 		if flight[f] {
 			step[f] = mean
 		}
-		offsets[f] = offsets[f-1].Add(step[f])
+		out[f] = out[f-1].Add(step[f])
 	}
-	derived := offsets[last].Len()
-	root := mgl64.Vec3{pos[last*n][0] - pos[0][0], 0, pos[last*n][2] - pos[0][2]}.Len()
-	if derived < 0.05*hips || root > 0.25*derived {
-		return c, 0, false
-	}
-	out = &Clip{Skeleton: c.Skeleton, FrameTime: c.FrameTime, Trans: append([]mgl64.Vec3(nil), c.Trans...), Rot: c.Rot}
-	out.Rot = append([]mgl64.Quat(nil), c.Rot...)
-	for f := range c.Frames() {
-		out.Trans[f*n] = out.Trans[f*n].Add(offsets[f])
-	}
-	return out, derived / c.Duration(), true
+	return out, true
 }
 
 // hipHeight is the height of the hips (the mean of both hip joints, or the

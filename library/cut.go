@@ -1,0 +1,316 @@
+package library
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/motion"
+)
+
+// point is a cut point: a frame and how the feet stand there.
+type point struct{ frame, foot int }
+
+// cutAll finds every source's cut points and the actions between them.
+func (b *builder) cutAll() {
+	for i, c := range b.clips {
+		if c == nil {
+			continue
+		}
+		pts := b.points(i)
+		before := len(b.cuts)
+		for k := 0; k+1 < len(pts); k++ {
+			p, q := pts[k], pts[k+1]
+			dur := float64(q.frame-p.frame) * c.FrameTime
+			switch {
+			case p.foot >= 0 && p.foot == q.foot:
+				continue // the same foot twice: no step between
+			case p.foot == bothFeet && q.foot == bothFeet && b.bothDown(i, p.frame, q.frame):
+				b.standing(i, p.frame, q.frame)
+				continue
+			case dur < b.opt.MinAction || dur > b.opt.MaxAction:
+				continue
+			}
+			b.cuts = append(b.cuts, b.cutOf(i, p, q))
+		}
+		b.out.Report.Sources[b.reportIndex(i)].Actions = len(b.cuts) - before
+	}
+}
+
+// reportIndex is the report line of source i.
+func (b *builder) reportIndex(i int) int {
+	for k, r := range b.out.Report.Sources {
+		if r.Name == b.srcs[i].Name {
+			return k
+		}
+	}
+	return 0
+}
+
+// points lists a source's cut points in frame order: the middle of each
+// single-support stance (stretches of one foot docked alone, merged when
+// that foot is docked twice in a row), and both ends of each stretch where
+// both feet stand (at least MinAction long).
+func (b *builder) points(i int) []point {
+	sup := b.support[i]
+	n := len(sup[0])
+	state := func(f int) int {
+		switch {
+		case sup[0][f] && sup[1][f]:
+			return 2
+		case sup[0][f]:
+			return 0
+		case sup[1][f]:
+			return 1
+		}
+		return 3 // no foot down
+	}
+	var pts []point
+	minFrames := int(math.Ceil(b.opt.MinAction / b.clips[i].FrameTime))
+	for f := 0; f < n; {
+		s, g := state(f), f
+		for g+1 < n && state(g+1) == s {
+			g++
+		}
+		switch {
+		case s == 0 || s == 1:
+			pts = append(pts, point{(f + g) / 2, s})
+		case s == 2 && g-f >= minFrames:
+			pts = append(pts, point{f, bothFeet}, point{g, bothFeet})
+		}
+		f = g + 1
+	}
+	// One foot docked twice in a row (heel, then ball): one stance, its
+	// cut point between them.
+	out := pts[:0]
+	for _, p := range pts {
+		if k := len(out) - 1; k >= 0 && p.foot >= 0 && out[k].foot == p.foot {
+			out[k].frame = (out[k].frame + p.frame) / 2
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// bothDown reports whether both feet stand throughout frames [from, to].
+func (b *builder) bothDown(i, from, to int) bool {
+	for f := from; f <= to; f++ {
+		if !b.support[i][0][f] || !b.support[i][1][f] {
+			return false
+		}
+	}
+	return true
+}
+
+// standing cuts a stretch where both feet stand into pieces of about a
+// second.
+func (b *builder) standing(i, from, to int) {
+	c := b.clips[i]
+	pieces := max(1, int(math.Round(float64(to-from)*c.FrameTime/1.0)))
+	for k := range pieces {
+		p := point{from + (to-from)*k/pieces, bothFeet}
+		q := point{from + (to-from)*(k+1)/pieces, bothFeet}
+		if float64(q.frame-p.frame)*c.FrameTime >= b.opt.MinAction {
+			b.cuts = append(b.cuts, b.cutOf(i, p, q))
+		}
+	}
+}
+
+// cutOf is the action from p to q of source i.
+func (b *builder) cutOf(i int, p, q point) cut {
+	return cut{src: i, from: p.frame, to: q.frame, startFoot: p.foot, endFoot: q.foot,
+		standStart: p.foot == bothFeet && b.slow(i, p.frame), standEnd: q.foot == bothFeet && b.slow(i, q.frame)}
+}
+
+// slow reports whether the hips move slower than a tenth of a leg per
+// second around frame f.
+func (b *builder) slow(i, f int) bool {
+	c := b.clips[i]
+	eff := b.srcs[i].Effectors
+	a, z := max(f-2, 0), min(f+2, c.Frames()-1)
+	if a == z {
+		return true
+	}
+	p, q := c.RootPointAt(a, eff.Hips), c.RootPointAt(z, eff.Hips)
+	return math.Hypot(q.X-p.X, q.Z-p.Z)/(float64(z-a)*c.FrameTime) < 0.1*b.leg
+}
+
+// actions makes every cut an action with its docks and tags.
+func (b *builder) actions() error {
+	for k, ct := range b.cuts {
+		src := b.srcs[ct.src]
+		c, err := b.clips[ct.src].Slice(ct.from, ct.to+1)
+		if err != nil {
+			return err
+		}
+		a, err := action.NewAction(fmt.Sprintf("cut%d", k), c, src.Effectors, b.xopt)
+		if err != nil {
+			return fmt.Errorf("library: %s frames %d-%d: %w", src.Name, ct.from, ct.to, err)
+		}
+		a.Source = src.Name
+		a.Docks = b.cutDocks(ct, a)
+		a.Tags = b.tags(a, ct)
+		b.keepDocks(a)
+		b.acts = append(b.acts, a)
+		b.blends = append(b.blends, blendOf{from: -1})
+		b.turns = append(b.turns, Turn{})
+	}
+	return nil
+}
+
+// keepDocks drops the hands' docks unless BuildOptions.Hands.
+func (b *builder) keepDocks(a *action.Action) {
+	if !b.opt.Hands {
+		a.Docks = slices.DeleteFunc(a.Docks, func(d action.Dock) bool { return d.Template == "hand" })
+	}
+}
+
+// tags names what an action does from its root motion and feet.
+func (b *builder) tags(a *action.Action, ct cut) []string {
+	d := a.Delta
+	dist := math.Hypot(d.Translation[0], d.Translation[2])
+	speed := dist / a.Duration()
+	deg := d.Yaw * 180 / math.Pi
+	var tags []string
+	switch {
+	case dist < 0.1*b.leg && math.Abs(deg) < 15:
+		tags = append(tags, "idle")
+	case dist < 0.1*b.leg:
+		tags = append(tags, "pivot")
+	case b.flight(ct) >= 0.25:
+		tags = append(tags, "jump")
+	case speed > 2.4*b.leg:
+		tags = append(tags, "run")
+	default:
+		tags = append(tags, "walk")
+	}
+	if math.Abs(deg) >= 20 {
+		side := "left"
+		if deg < 0 {
+			side = "right"
+		}
+		tags = append(tags, "turn-"+side, fmt.Sprintf("turn-%s-%d", side, 15*int(math.Round(math.Abs(deg)/15))))
+	}
+	switch rise := d.Translation[1]; {
+	case rise > 0.15*b.leg:
+		tags = append(tags, "step-up")
+	case rise < -0.15*b.leg:
+		tags = append(tags, "step-down")
+	}
+	if tags[0] != "idle" {
+		if ct.standStart {
+			tags = append(tags, "start")
+		}
+		if ct.standEnd {
+			tags = append(tags, "stop")
+		}
+	}
+	return tags
+}
+
+// airborne marks the frames where every foot's lowest point (joint, tip
+// or end site below) is more than clear above the clip's floor.
+func airborne(c *motion.Clip, eff *motion.Effectors, clear float64) []bool {
+	n := c.Skeleton.NumJoints()
+	pos := c.Positions()
+	low := make([]float64, c.Frames())
+	floor := math.Inf(1)
+	for f := range low {
+		low[f] = math.Inf(1)
+		for _, e := range eff.Feet {
+			for j := range n {
+				if c.Skeleton.IsAncestor(e.Joint, j) {
+					low[f] = min(low[f], pos[f*n+j][1])
+				}
+			}
+		}
+		floor = min(floor, low[f])
+	}
+	out := make([]bool, len(low))
+	for f, l := range low {
+		out[f] = l > floor+clear
+	}
+	return out
+}
+
+// flight is the longest time in a cut with every foot off the floor.
+func (b *builder) flight(ct cut) float64 {
+	run, longest := 0, 0
+	for f := ct.from; f <= ct.to; f++ {
+		if !b.air[ct.src][f] {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	return float64(longest) * b.clips[ct.src].FrameTime
+}
+
+// anchor sets the pose of each dock that begins or ends the action to the
+// pose at that frame (dock.PoseAt), so that a dock continuing across the
+// seam of two pieces cut from one clip has the same pose in both, and the
+// planner holds the foot on one support through the seam.
+func anchor(a *action.Action) {
+	last := a.Clip.Frames() - 1
+	start := a.StartFrame()
+	for k := range a.Docks {
+		d := &a.Docks[k]
+		f := -1
+		switch ft := a.Clip.FrameTime; {
+		case d.Start < 0.5*ft:
+			f = 0
+		case d.End > float64(last)*ft-0.5*ft:
+			f = last
+		}
+		if f < 0 {
+			continue
+		}
+		for _, e := range a.Effectors.All() {
+			if a.Clip.Skeleton.Names[e.Joint] == d.Effector {
+				d.Pose = dock.PoseAt(a.Clip, e, f, start)
+				d.Pose.Position[1] -= float32(a.Ground)
+			}
+		}
+	}
+}
+
+// cutDocks are the docks of the whole source clip that overlap cut ct, cut
+// to it: a dock running over the cut's first or last frame is posed at
+// that frame (dock.PoseAt), where the neighbouring piece poses it too, so
+// the planner holds the foot on one support across the seam; a dock
+// inside the cut is posed at its middle frame. Extracting from the piece
+// alone loses the docks a cut point splits (too short at its ends).
+func (b *builder) cutDocks(ct cut, a *action.Action) []action.Dock {
+	c := b.clips[ct.src]
+	start := a.StartFrame()
+	var out []action.Dock
+	for _, d := range b.found[ct.src] {
+		from, to := max(d.StartFrame, ct.from), min(d.EndFrame, ct.to)
+		if from > to {
+			continue
+		}
+		at := (from + to) / 2
+		switch {
+		case from == ct.from:
+			at = from
+		case to == ct.to:
+			at = to
+		}
+		var e motion.Effector
+		for _, x := range a.Effectors.All() {
+			if a.Clip.Skeleton.Names[x.Joint] == d.Effector {
+				e = x
+			}
+		}
+		// The source clip's frame at is the piece's frame at-ct.from.
+		pose := dock.PoseAt(a.Clip, e, at-ct.from, start)
+		pose.Position[1] -= float32(a.Ground)
+		out = append(out, action.Dock{Effector: d.Effector, Side: d.Side, Template: d.Template,
+			Start: float64(from-ct.from) * c.FrameTime, End: float64(to-ct.from) * c.FrameTime, Pose: pose})
+	}
+	return out
+}

@@ -1,0 +1,292 @@
+package library
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// transitions joins each action's end to the starts it may go on to.
+func (b *builder) transitions() {
+	ends := make([][]mgl64.Vec3, len(b.acts))
+	starts := make([][]mgl64.Vec3, len(b.acts))
+	for k, a := range b.acts {
+		ends[k] = poseFeature(a.Clip, a.Effectors, a.Clip.Frames()-1)
+		starts[k] = poseFeature(a.Clip, a.Effectors, 0)
+	}
+	limit := b.opt.MaxPoseError * b.leg
+	b.next = make([][]int, len(b.acts))
+	b.errs = make([][]float64, len(b.acts))
+	for i, ci := range b.cuts {
+		for j, cj := range b.cuts {
+			if ci.endFoot != cj.startFoot {
+				continue
+			}
+			natural := ci.src == cj.src && ci.to == cj.from
+			e := featureDistance(ends[i], starts[j])
+			if natural || (e <= limit && feetHeld(b.acts[i], b.acts[j])) {
+				b.next[i] = append(b.next[i], j)
+				b.errs[i] = append(b.errs[i], e)
+			}
+		}
+	}
+}
+
+// poseFeature is a frame's joint positions relative to the root's ground
+// point and heading, followed by their velocities times 0.1 s (forward
+// differences at the first frame, backward at others).
+func poseFeature(c *motion.Clip, eff *motion.Effectors, f int) []mgl64.Vec3 {
+	n := c.Skeleton.NumJoints()
+	g := f - 1
+	if f == 0 {
+		g = 1
+	}
+	at := func(f int) []mgl64.Vec3 {
+		pos := make([]mgl64.Vec3, n)
+		c.FrameFK(f, pos, make([]mgl64.Quat, n))
+		r := c.RootPointAt(f, eff.Hips)
+		for j := range pos {
+			pos[j] = r.ToLocal(pos[j])
+		}
+		return pos
+	}
+	p, q := at(f), at(g)
+	out := slices.Clone(p)
+	scale := 0.1 / (float64(f-g) * c.FrameTime)
+	for j := range p {
+		out = append(out, p[j].Sub(q[j]).Mul(scale))
+	}
+	return out
+}
+
+// featureDistance is the root mean square distance of the positions plus
+// that of the scaled velocities.
+func featureDistance(a, b []mgl64.Vec3) float64 {
+	h := len(a) / 2
+	return rms(a[:h], b[:h]) + rms(a[h:], b[h:])
+}
+
+// rms is the root mean square distance of corresponding points.
+func rms(a, b []mgl64.Vec3) float64 {
+	var s float64
+	for j := range a {
+		d := a[j].Sub(b[j])
+		s += d.Dot(d)
+	}
+	return math.Sqrt(s / float64(len(a)))
+}
+
+// finish drops dead ends and unreachable actions, names the rest and
+// builds the library and graph.
+func (b *builder) finish() (*Built, error) {
+	alive := make([]bool, len(b.acts))
+	for i := range alive {
+		alive[i] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range b.acts {
+			if alive[i] && len(b.alive(i, alive)) == 0 {
+				alive[i], changed = false, true
+				b.out.Report.Dropped = append(b.out.Report.Dropped, b.describe(i)+": no successor")
+			}
+		}
+	}
+	if !slices.Contains(alive, true) {
+		return nil, fmt.Errorf("library: no action can go on to another: %s", b.whyNone())
+	}
+	return b.assemble(alive, b.entries(alive))
+}
+
+// alive is cut i's successors still alive.
+func (b *builder) alive(i int, alive []bool) []int {
+	var out []int
+	for _, j := range b.next[i] {
+		if alive[j] {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// entries are the standing actions, and for motion no standing action
+// leads to, its first action not yet reached, until every action is.
+func (b *builder) entries(alive []bool) []int {
+	var entry []int
+	for i, a := range b.acts {
+		if alive[i] && a.Tags[0] == "idle" {
+			entry = append(entry, i)
+		}
+	}
+	reach := make([]bool, len(b.acts))
+	visit := func(from ...int) {
+		stack := slices.Clone(from)
+		for _, e := range from {
+			reach[e] = true
+		}
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, j := range b.alive(i, alive) {
+				if !reach[j] {
+					reach[j] = true
+					stack = append(stack, j)
+				}
+			}
+		}
+	}
+	visit(entry...)
+	for i := range b.acts {
+		if alive[i] && !reach[i] {
+			entry = append(entry, i)
+			visit(i)
+		}
+	}
+	return entry
+}
+
+// describe names a cut for reports.
+func (b *builder) describe(i int) string {
+	ct := b.cuts[i]
+	return fmt.Sprintf("%s frames %d-%d (%s)", b.srcs[ct.src].Name, ct.from, ct.to, b.acts[i].Tags[0])
+}
+
+// whyNone says why no action survived.
+func (b *builder) whyNone() string {
+	if len(b.acts) == 0 {
+		return "no clip has a step (alternating foot docks) or both feet standing; see each source's foot docks"
+	}
+	return fmt.Sprintf("%d actions, none with a successor within the pose error", len(b.acts))
+}
+
+// assemble names the surviving actions (by first tag, numbered in order;
+// the first standing one is "idle") and builds the library and graph.
+func (b *builder) assemble(alive []bool, entry []int) (*Built, error) {
+	name := b.names(alive)
+	lib := action.NewLibrary()
+	next := map[string][]string{}
+	rep := &b.out.Report
+	// A character of another size docks with templates grown to it.
+	size := b.leg / motion.AdultLeg
+	rep.Size = math.Round(size*100) / 100
+	if math.Abs(size-1) < 0.15 {
+		size = 1
+	}
+	for i, a := range b.acts {
+		if !alive[i] {
+			continue
+		}
+		a.Name = name[i]
+		for k := range a.Docks {
+			a.Docks[k].Template = dock.ScaledName(a.Docks[k].Template, size)
+		}
+		if err := lib.Add(a); err != nil {
+			return nil, err
+		}
+		b.out.Clips[a.Name] = b.clipOf(i, name)
+		for k, j := range b.next[i] {
+			if alive[j] {
+				next[a.Name] = append(next[a.Name], name[j])
+				rep.Transitions++
+				rep.MaxPoseError = max(rep.MaxPoseError, b.errs[i][k])
+			}
+		}
+		for _, t := range a.Tags {
+			rep.Tags[t]++
+		}
+	}
+	var entries []string
+	for _, e := range entry {
+		entries = append(entries, name[e])
+	}
+	sort.Strings(entries)
+	g, err := actiongraph.NewGraph(lib, next, entries)
+	if err != nil {
+		return nil, err
+	}
+	rep.Actions, rep.Entry = len(lib.Actions), entries
+	rep.MaxPoseError = math.Round(rep.MaxPoseError*1e4) / 1e4
+	b.out.Library, b.out.Graph = lib, g
+	return b.out, nil
+}
+
+// names names the surviving cuts by their first tag, numbered in order;
+// the state a character starts in, "idle", is the first standing action
+// of a clip named idle, or the first standing action.
+func (b *builder) names(alive []bool) []string {
+	name := make([]string, len(b.acts))
+	count := map[string]int{}
+	first := -1
+	idleClip := func(i int) bool { return strings.Contains(strings.ToLower(b.srcs[b.cuts[i].src].Name), "idle") }
+	for i, a := range b.acts {
+		if !alive[i] {
+			continue
+		}
+		t := a.Tags[0]
+		count[t]++
+		name[i] = fmt.Sprintf("%s.%d", t, count[t])
+		if t == "idle" && (first < 0 || idleClip(i) && !idleClip(first)) {
+			first = i
+		}
+	}
+	if first >= 0 {
+		for i := range b.acts {
+			if name[i] == "idle.1" {
+				name[i] = name[first]
+			}
+		}
+		name[first] = "idle"
+	}
+	return name
+}
+
+// clipOf is how the library file refers to cut i's clip.
+func (b *builder) clipOf(i int, name []string) ActionClip {
+	ct := b.cuts[i]
+	ac := ActionClip{Source: b.srcs[ct.src].Name, Ref: b.srcs[ct.src].Ref, RootMotion: b.moved[ct.src], Loop: b.looped[ct.src],
+		First: ct.from, Last: ct.to, Turn: b.turns[i]}
+	if bl := b.blends[i]; bl.from >= 0 {
+		ac.BlendFrom, ac.BlendSeconds = name[bl.from], bl.seconds
+	}
+	return ac
+}
+
+// Feet held across a transition may differ this much between the two
+// actions' docks, as the planner's plan tree shares their support (see
+// actiongraph's sharedDocks): the foot stays on one support.
+const (
+	heldDistance = 0.015 // [Units: m]
+	heldYaw      = 0.08  // [Units: rad]
+)
+
+// feetHeld reports whether every dock b starts with that continues a dock
+// of a held to a's end (the same effector) lies where a's does, within
+// heldDistance and heldYaw once a's delta is applied: the foot stays put
+// across the seam.
+func feetHeld(a, b *action.Action) bool {
+	end := action.Frame{}.Then(a.Delta)
+	ft := b.Clip.FrameTime
+	for _, db := range b.Docks {
+		if db.Start > 1.5*ft {
+			continue
+		}
+		wb := end.DockPose(db.Pose)
+		for _, da := range a.Docks {
+			if da.Effector != db.Effector || da.End < a.Duration()-1.5*a.Clip.FrameTime {
+				continue
+			}
+			if da.Pose.Position.Sub(wb.Position).Len() > heldDistance || math.Abs(math.Remainder(float64(da.Pose.Yaw-wb.Yaw), 2*math.Pi)) > heldYaw {
+				return false
+			}
+		}
+	}
+	return true
+}
