@@ -138,8 +138,10 @@ func loadCapture(cp capture, scale float64, effFile string) (*motion.Clip, *moti
 	default:
 		scale, note = g.Scale, "guessed "+g.String()+"; give --scale to set it"
 	}
-	if c, err = readCapture(cp, scale); err != nil {
-		return nil, nil, "", err
+	if scale != 1 { // read at scale 1 above already
+		if c, err = readCapture(cp, scale); err != nil {
+			return nil, nil, "", err
+		}
 	}
 	if moved, speed, ok := motion.RootMotion(c, eff); ok {
 		c = moved
