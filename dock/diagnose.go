@@ -12,11 +12,12 @@ import (
 type Diagnosis struct {
 	Effector, Template string
 	Frames             int
-	Still              int     // frames slower than SpeedOn
-	StillLow           int     // of them, near the floor (all when MaxHeight is 0)
+	Still              int     // frames slower than SpeedOn (with Roll, the joint or the tip)
+	StillLow           int     // of them, near the floor or the lowest standing foot (all when MaxHeight is 0)
 	StillLowLevel      int     // of those, within MaxTilt of the rest elevation
-	Slowest            float64 // its lowest speed [Units: m/s]
-	LowestStill        float64 // its lowest height above the floor while still [Units: m]
+	Slowest            float64 // its lowest speed, against the threshold then [Units: m/s]
+	Need               float64 // the threshold then: SpeedOn, or more at a run's pace [Units: m/s]
+	LowestStill        float64 // its lowest height above the floor or the lowest standing foot while still [Units: m]
 	LeastTilt          float64 // its smallest tilt while still and low [Units: rad]
 	Longest            float64 // its longest interval once trimmed [Units: s]
 	Docks              int
@@ -35,18 +36,21 @@ func Diagnose(c *motion.Clip, eff *motion.Effectors, opt ExtractOptions) ([]Diag
 		d := Diagnosis{Effector: sk.Names[e.Joint], Template: e.Template, Frames: c.Frames(),
 			Slowest: math.Inf(1), LowestStill: math.Inf(1), LeastTilt: math.Inf(1)}
 		for f := range c.Frames() {
-			d.Slowest = min(d.Slowest, cr.speed(i, f))
-			if cr.speed(i, f) >= opt.SpeedOn {
+			v := cr.stillSpeed(i, f)
+			if k := cr.paceAt(i, f); d.Need == 0 || v < d.Slowest/d.Need {
+				d.Slowest, d.Need = v*k, opt.SpeedOn*k
+			}
+			if v >= opt.SpeedOn {
 				continue
 			}
 			d.Still++
-			d.LowestStill = min(d.LowestStill, cr.height(i, f))
-			if opt.MaxHeight > 0 && cr.height(i, f) > opt.MaxHeight {
+			d.LowestStill = min(d.LowestStill, cr.above(i, f))
+			if !cr.grounded(i, f) {
 				continue
 			}
 			d.StillLow++
 			d.LeastTilt = min(d.LeastTilt, cr.tilt(i, f))
-			if opt.MaxTilt == 0 || cr.tilt(i, f) <= opt.MaxTilt {
+			if cr.level(i, f) {
 				d.StillLowLevel++
 			}
 		}
@@ -74,7 +78,7 @@ func (d Diagnosis) Why(opt ExtractOptions) string {
 	case d.Docks > 0:
 		return ""
 	case d.Still == 0:
-		return fmt.Sprintf("never still: %.2f m/s at its slowest (a dock needs under %.2f m/s)", d.Slowest, opt.SpeedOn)
+		return fmt.Sprintf("never still: %.2f m/s at its slowest (a dock needs under %.2f m/s)", d.Slowest, d.Need)
 	case d.StillLow == 0:
 		return fmt.Sprintf("still in %d of %d frames, but never near the floor then: %.2f m above it at the lowest (a dock needs %.2f m)", d.Still, d.Frames, d.LowestStill, opt.MaxHeight)
 	case d.StillLowLevel == 0:

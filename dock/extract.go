@@ -3,6 +3,7 @@ package dock
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl32"
@@ -33,11 +34,32 @@ type ExtractOptions struct {
 	MaxSlide float64 // [Units: m]
 	// MinDuration drops shorter intervals (after trimming).
 	MinDuration float64 // [Units: s]
+	// Roll also docks a foot that rolls over its heel, ball or toes, or
+	// pivots on them, without ever resting on both joint and tip (a
+	// running foot strikes on its ball while the heel still moves, and
+	// leaves as the heel rises): in a stance (the sole slower than five
+	// times the thresholds) where the strict test finds no interval, the
+	// foot is stationary while the stillest point of its sole moves slower
+	// than SpeedOn, and MaxTravel bounds how far that point travels over
+	// the dock (the joint moves as the foot rolls; the dock's pose is
+	// still the joint's). A stance gets one such dock at most.
+	Roll      bool
+	MaxTravel float64 // [Units: m]
+	// Steps also takes a still foot for standing when it is within
+	// MaxHeight of the lowest foot standing at the time (itself included)
+	// and the root is not falling freely, so that feet on stairs and
+	// uneven ground dock wherever that ground is.
+	Steps bool
+	// Pace, with Roll, loosens the speed thresholds for a rolling foot in
+	// proportion to the root's ground speed above Pace (over ±0.25 s):
+	// captured feet skate a little on every stride, and a running foot's
+	// stance lasts a tenth of a second. Zero turns it off.
+	Pace float64 // [Units: m/s]
 }
 
 // DefaultExtractOptions suit motion capture at 30-120 frames per second.
 func DefaultExtractOptions() ExtractOptions {
-	return ExtractOptions{SpeedOn: 0.10, SpeedOff: 0.20, SmoothTime: 1.0 / 30, MaxHeight: 0.10, MaxTilt: 30 * math.Pi / 180, MaxSlide: 0.01, MinDuration: 0.05}
+	return ExtractOptions{SpeedOn: 0.10, SpeedOff: 0.20, SmoothTime: 1.0 / 30, MaxHeight: 0.10, MaxTilt: 30 * math.Pi / 180, MaxSlide: 0.01, MinDuration: 0.05, Roll: true, MaxTravel: 0.01, Steps: true, Pace: 1.2}
 }
 
 // Extracted is a dock found in a clip: an effector held still over a time
@@ -83,7 +105,11 @@ type criteria struct {
 	opt    ExtractOptions
 	n      int
 	pos    []mgl64.Vec3
+	world  []mgl64.Quat // world rotations, frame-major like pos (with Roll)
+	pace   []float64    // per frame, what rolling speeds are divided by (with Roll)
+	flight []bool       // per frame, whether the root falls freely (with Steps)
 	effs   []motion.Effector
+	feet   int                // effs[:feet] are the feet
 	chains [][]int            // per effector: its joint, its tip, and end sites below
 	floor  map[string]float64 // per template: the lowest any of its effectors goes
 	rest   []mgl64.Vec3
@@ -91,12 +117,22 @@ type criteria struct {
 }
 
 func newCriteria(c *motion.Clip, eff *motion.Effectors, opt ExtractOptions) (*criteria, error) {
-	if !(opt.SpeedOn > 0) || opt.SpeedOff < opt.SpeedOn || opt.SmoothTime < 0 || opt.MinDuration < 0 || opt.MaxHeight < 0 || opt.MaxTilt < 0 || !(opt.MaxSlide > 0) {
+	if !(opt.SpeedOn > 0) || opt.SpeedOff < opt.SpeedOn || opt.SmoothTime < 0 || opt.MinDuration < 0 || opt.MaxHeight < 0 || opt.MaxTilt < 0 || !(opt.MaxSlide > 0) || opt.Roll && !(opt.MaxTravel > 0) || opt.Pace < 0 {
 		return nil, fmt.Errorf("dock: bad extraction thresholds %+v", opt)
 	}
 	sk := c.Skeleton
-	cr := &criteria{c: c, opt: opt, n: sk.NumJoints(), pos: c.Positions(), effs: eff.All(), floor: map[string]float64{},
+	cr := &criteria{c: c, opt: opt, n: sk.NumJoints(), pos: c.Positions(), effs: eff.All(), feet: len(eff.Feet), floor: map[string]float64{},
 		rest: sk.RestPositions(), h: max(1, int(math.Round(opt.SmoothTime/c.FrameTime)))}
+	if opt.Roll {
+		cr.world = make([]mgl64.Quat, len(cr.pos))
+		for f := range c.Frames() {
+			c.FrameFK(f, cr.pos[f*cr.n:(f+1)*cr.n], cr.world[f*cr.n:(f+1)*cr.n])
+		}
+		cr.pace = paces(c, cr.pos, cr.n, opt.Pace)
+	}
+	if opt.Steps {
+		cr.flight = freeFall(c, cr.pos, cr.n)
+	}
 	cr.chains = make([][]int, len(cr.effs))
 	for i, e := range cr.effs {
 		cr.chains[i] = effectorChain(sk, e)
@@ -129,6 +165,99 @@ func (cr *criteria) speed(i, f int) float64 {
 	return max(cr.jointSpeed(e.Joint, f), cr.jointSpeed(e.Tip, f))
 }
 
+// paces are, per frame, the root's ground speed over ±0.25 s divided by
+// pace, at least 1 (all 1 when pace is 0).
+func paces(c *motion.Clip, pos []mgl64.Vec3, n int, pace float64) []float64 {
+	out := make([]float64, c.Frames())
+	h := max(1, int(math.Round(0.25/c.FrameTime)))
+	for f := range out {
+		out[f] = 1
+		a, b := max(f-h, 0), min(f+h, c.Frames()-1)
+		if pace > 0 && b > a {
+			d := pos[b*n].Sub(pos[a*n])
+			out[f] = max(1, math.Hypot(d[0], d[2])/(float64(b-a)*c.FrameTime)/pace)
+		}
+	}
+	return out
+}
+
+// A sole is the segments a foot stands on: from the joint to the tip,
+// carried by the joint, and from the tip to the end sites below it,
+// carried by the tip; each lowered to the chain's lowest point.
+type solePoint struct {
+	body int           // the joint whose motion carries the point
+	l    [2]mgl64.Vec3 // the segment's ends in body's frame at the reference frame
+	s    float64       // where on the segment, 0 to 1
+}
+
+// soleSpeed is the speed at frame f of the stillest point of foot i's
+// sole, a material point of the foot carried by its joints' world motion
+// over ±SmoothTime: a foot rolling over its heel, ball or toes, or
+// pivoting on them, has a still point there however fast its joints move.
+func (cr *criteria) soleSpeed(i, f int) (float64, solePoint) {
+	a, b := max(f-cr.h, 0), min(f+cr.h, cr.c.Frames()-1)
+	best, bp := math.Inf(1), solePoint{}
+	if a == b {
+		return 0, bp
+	}
+	for _, p := range cr.sole(i, f) {
+		u := cr.carry(p.body, b, p.l[0]).Sub(cr.carry(p.body, a, p.l[0]))
+		v := cr.carry(p.body, b, p.l[1]).Sub(cr.carry(p.body, a, p.l[1])).Sub(u)
+		if vv := v.Dot(v); vv > 0 {
+			p.s = min(max(-u.Dot(v)/vv, 0), 1)
+		}
+		if d := u.Add(v.Mul(p.s)).Len(); d < best {
+			best, bp = d, p
+		}
+	}
+	return best / (float64(b-a) * cr.c.FrameTime), bp
+}
+
+// sole is foot i's sole segments at frame f.
+func (cr *criteria) sole(i, f int) []solePoint {
+	e, n, y := cr.effs[i], cr.n, cr.low(i, f)
+	local := func(body int, p mgl64.Vec3) mgl64.Vec3 {
+		p[1] = y
+		return cr.world[f*n+body].Inverse().Rotate(p.Sub(cr.pos[f*n+body]))
+	}
+	j, t := cr.pos[f*n+e.Joint], cr.pos[f*n+e.Tip]
+	out := []solePoint{{body: e.Joint, l: [2]mgl64.Vec3{local(e.Joint, j), local(e.Joint, t)}}}
+	for _, k := range cr.chains[i][2:] {
+		if cr.c.Skeleton.Parents[k] == e.Tip {
+			out = append(out, solePoint{body: e.Tip, l: [2]mgl64.Vec3{local(e.Tip, t), local(e.Tip, cr.pos[f*n+k])}})
+		}
+	}
+	return out
+}
+
+// carry is where the point l of body's frame is at frame g.
+func (cr *criteria) carry(body, g int, l mgl64.Vec3) mgl64.Vec3 {
+	return cr.pos[g*cr.n+body].Add(cr.world[g*cr.n+body].Rotate(l))
+}
+
+// trimRoll drops end frames of [from, to], the faster first, until the
+// contact of rolling foot i (its stillest sole point, which moves from
+// heel to ball as the foot rolls) travels at most MaxTravel over the rest.
+func (cr *criteria) trimRoll(i, from, to int) (int, int) {
+	v := make([]float64, to-from+1)
+	travel := 0.0
+	for f := from; f <= to; f++ {
+		v[f-from], _ = cr.soleSpeed(i, f)
+		v[f-from] *= cr.c.FrameTime
+		travel += v[f-from]
+	}
+	for from < to && travel > cr.opt.MaxTravel {
+		if v[0] >= v[len(v)-1] {
+			travel -= v[0]
+			v, from = v[1:], from+1
+		} else {
+			travel -= v[len(v)-1]
+			v, to = v[:len(v)-1], to-1
+		}
+	}
+	return from, to
+}
+
 func (cr *criteria) jointSpeed(j, f int) float64 {
 	a, b := max(f-cr.h, 0), min(f+cr.h, cr.c.Frames()-1)
 	if a == b {
@@ -153,33 +282,167 @@ func elevation(a, b mgl64.Vec3) float64 {
 }
 
 // near reports whether effector i is near the floor and not tilted at f.
-func (cr *criteria) near(i, f int) bool {
-	return (cr.opt.MaxHeight == 0 || cr.height(i, f) <= cr.opt.MaxHeight) && (cr.opt.MaxTilt == 0 || cr.tilt(i, f) <= cr.opt.MaxTilt)
+func (cr *criteria) near(i, f int) bool { return cr.grounded(i, f) && cr.level(i, f) }
+
+// grounded reports whether effector i is near the floor at f: within
+// MaxHeight of the clip's floor or, with Steps, for a foot out of flight,
+// of the lowest foot standing then.
+func (cr *criteria) grounded(i, f int) bool {
+	return cr.opt.MaxHeight == 0 || cr.above(i, f) <= cr.opt.MaxHeight
+}
+
+// above is how far effector i is above what grounded measures it against
+// at frame f: the clip's floor or, with Steps, the lowest standing foot.
+func (cr *criteria) above(i, f int) float64 {
+	if cr.opt.Steps && !cr.flight[f] {
+		return min(cr.height(i, f), cr.aboveStanding(i, f))
+	}
+	return cr.height(i, f)
+}
+
+// freeFall marks the frames where the root's height accelerates downwards
+// at more than half of gravity (over ±0.1 s): in flight, whatever the feet
+// do, they stand on nothing.
+func freeFall(c *motion.Clip, pos []mgl64.Vec3, n int) []bool {
+	out := make([]bool, c.Frames())
+	h := max(1, int(math.Round(0.1/c.FrameTime)))
+	dt := float64(h) * c.FrameTime
+	for f := h; f+h < c.Frames(); f++ {
+		a := (pos[(f+h)*n][1] - 2*pos[f*n][1] + pos[(f-h)*n][1]) / (dt * dt)
+		out[f] = a < -0.5*gravity
+	}
+	return out
+}
+
+const gravity = 9.81 // [Units: m/s²]
+
+// level reports whether effector i is within MaxTilt of its rest
+// elevation at f.
+func (cr *criteria) level(i, f int) bool {
+	return cr.opt.MaxTilt == 0 || cr.tilt(i, f) <= cr.opt.MaxTilt
+}
+
+// stillSpeed is the speed a rolling foot's stationary test compares: its
+// stillest sole point's over the pace (without Roll, or for a hand, the
+// strict speed).
+func (cr *criteria) stillSpeed(i, f int) float64 {
+	if cr.opt.Roll && i < cr.feet {
+		v, _ := cr.soleSpeed(i, f)
+		return v / cr.pace[f]
+	}
+	return cr.speed(i, f)
+}
+
+// paceAt is what stillSpeed divided effector i's speed by at frame f.
+func (cr *criteria) paceAt(i, f int) float64 {
+	if cr.opt.Roll && i < cr.feet {
+		return cr.pace[f]
+	}
+	return 1
+}
+
+// aboveStanding is how far foot i is above the lowest foot standing at
+// frame f (moving slower than SpeedOff on its joint or tip, i itself
+// included): on stairs and uneven ground a foot standing alone, or level
+// with the other, is on the floor wherever that is. Hands are measured
+// against the clip's floor only (+Inf here).
+func (cr *criteria) aboveStanding(i, f int) float64 {
+	if i >= cr.feet {
+		return math.Inf(1)
+	}
+	lowest := cr.low(i, f)
+	for k := range cr.feet {
+		if k != i && cr.stillSpeed(k, f) < cr.opt.SpeedOff {
+			lowest = min(lowest, cr.low(k, f))
+		}
+	}
+	return cr.low(i, f) - lowest
 }
 
 // intervals calls emit with every dock interval of effector i (trimmed, at
-// least MinDuration long), in time order.
+// least MinDuration long), in time order: the intervals where joint and
+// tip are both still and, with Roll, those where either is and which hold
+// none of the former.
 func (cr *criteria) intervals(i int, emit func(from, to int)) {
-	frames := cr.c.Frames()
-	still, from := false, 0
-	end := func(to int) {
-		a, b := trim(cr.pos, cr.n, cr.effs[i].Joint, from, to, cr.opt.MaxSlide)
-		if float64(b-a)*cr.c.FrameTime+1e-9 >= cr.opt.MinDuration {
-			emit(a, b)
+	e := cr.effs[i]
+	var out [][2]int
+	for _, s := range cr.stays(i, cr.speed, 1) {
+		if a, b := trim(cr.pos, cr.n, e.Joint, s[0], s[1], cr.opt.MaxSlide); cr.long(a, b) {
+			out = append(out, [2]int{a, b})
 		}
 	}
-	for f := range frames {
-		s, near := cr.speed(i, f), cr.near(i, f)
-		if still && (s > cr.opt.SpeedOff || !near) {
-			end(f - 1)
+	if cr.opt.Roll && i < cr.feet {
+		out = append(out, cr.rolling(i, out)...)
+		slices.SortFunc(out, func(x, y [2]int) int { return x[0] - y[0] })
+	}
+	for _, s := range out {
+		emit(s[0], s[1])
+	}
+}
+
+// rolling are foot i's rolling docks: in each stance that overlaps none
+// of the strict intervals, the longest rolling interval once trimmed.
+func (cr *criteria) rolling(i int, strict [][2]int) [][2]int {
+	var out [][2]int
+	rolls := cr.stays(i, cr.stillSpeed, 1)
+	for _, st := range cr.stays(i, cr.stillSpeed, stanceFactor) {
+		if overlaps(strict, st) {
+			continue
+		}
+		best := [2]int{0, -1}
+		for _, s := range rolls {
+			if s[0] >= st[0] && s[1] <= st[1] {
+				if a, b := cr.trimRoll(i, s[0], s[1]); cr.long(a, b) && b-a > best[1]-best[0] {
+					best = [2]int{a, b}
+				}
+			}
+		}
+		if best[1] >= 0 {
+			out = append(out, best)
+		}
+	}
+	return out
+}
+
+// long reports whether frames [a, b] last at least MinDuration.
+func (cr *criteria) long(a, b int) bool {
+	return float64(b-a)*cr.c.FrameTime+1e-9 >= cr.opt.MinDuration
+}
+
+// stanceFactor times the speed thresholds tells a foot on the ground
+// (rolling, pivoting, skating a little) from a swinging one: a stance
+// gets one rolling dock at most, and none when it holds a strict one.
+const stanceFactor = 5
+
+// overlaps reports whether any interval of ivs meets s.
+func overlaps(ivs [][2]int, s [2]int) bool {
+	for _, iv := range ivs {
+		if iv[0] <= s[1] && iv[1] >= s[0] {
+			return true
+		}
+	}
+	return false
+}
+
+// stays are effector i's maximal intervals of frames where speed is under
+// k times the thresholds (with hysteresis) and it is near the floor,
+// untrimmed.
+func (cr *criteria) stays(i int, speed func(i, f int) float64, k float64) [][2]int {
+	var out [][2]int
+	still, from := false, 0
+	for f := range cr.c.Frames() {
+		s, near := speed(i, f), cr.near(i, f)
+		if still && (s > k*cr.opt.SpeedOff || !near) {
+			out = append(out, [2]int{from, f - 1})
 			still = false
-		} else if !still && s < cr.opt.SpeedOn && near {
+		} else if !still && s < k*cr.opt.SpeedOn && near {
 			still, from = true, f
 		}
 	}
 	if still {
-		end(frames - 1)
+		out = append(out, [2]int{from, cr.c.Frames() - 1})
 	}
+	return out
 }
 
 // trim drops end frames of [from, to], the one farther from the mean

@@ -18,7 +18,9 @@ import (
 // nearest of those that cannot reach it yet, until every standing action
 // can), and a copy of the standing piece nearest its end fading in from
 // that end (a stop), where the same feet stand. The blend lasts 0.4 s or 80% of the action;
-// the report gives the largest pose difference a blend bridges.
+// the report gives the largest pose difference a blend bridges. Runs get
+// none: a fade of 0.4 s does not take a body from standing to 3 m/s or
+// back (their root would jump); they start and stop where the captures do.
 func (b *builder) blended() error {
 	n := len(b.acts)
 	f := features{starts: make([][]mgl64.Vec3, n), ends: make([][]mgl64.Vec3, n), limit: b.opt.MaxPoseError * b.leg}
@@ -27,7 +29,7 @@ func (b *builder) blended() error {
 	}
 	var picks []blendPick
 	for i := range n {
-		if !b.idle(i) && b.blends[i].from < 0 {
+		if !b.idle(i) && b.acts[i].Tags[0] != "run" && b.blends[i].from < 0 {
 			picks = append(picks, b.startsFor(i, f)...)
 			picks = append(picks, b.stopFor(i, f)...)
 		}

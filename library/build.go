@@ -227,6 +227,8 @@ func (b *builder) prepare() error {
 	b.xopt.SpeedOn *= s
 	b.xopt.SpeedOff *= s
 	b.xopt.MaxHeight *= s
+	b.xopt.Pace *= s
+	b.xopt.MaxTravel *= s
 	b.xopt.MaxSlide *= 0.5 * s // half the capture default: a docked foot held by the warp slides as the clip does
 	if !feetLevelAtRest(sk, b.srcs[ref].Effectors) {
 		// The tilt test measures from the rest pose: without feet at the
