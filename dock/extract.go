@@ -40,7 +40,8 @@ type ExtractOptions struct {
 	// leaves as the heel rises): in a stance (the sole slower than five
 	// times the thresholds) where the strict test finds no interval, the
 	// foot is stationary while the stillest point of its sole moves slower
-	// than SpeedOn, and MaxTravel bounds how far that point travels over
+	// than SpeedOn (the tilt test does not apply: a rolling foot tilts),
+	// and MaxTravel bounds how far that point travels over
 	// the dock (the joint moves as the foot rolls; the dock's pose is
 	// still the joint's). A stance gets one such dock at most.
 	Roll      bool
@@ -196,10 +197,17 @@ type solePoint struct {
 // pivoting on them, has a still point there however fast its joints move.
 func (cr *criteria) soleSpeed(i, f int) (float64, solePoint) {
 	a, b := max(f-cr.h, 0), min(f+cr.h, cr.c.Frames()-1)
-	best, bp := math.Inf(1), solePoint{}
 	if a == b {
-		return 0, bp
+		return 0, solePoint{}
 	}
+	d, p := cr.soleMove(i, f, a, b)
+	return d / (float64(b-a) * cr.c.FrameTime), p
+}
+
+// soleMove is how far the point of foot i's sole at frame f that moves
+// least from frame a to frame b moves, and which point that is.
+func (cr *criteria) soleMove(i, f, a, b int) (float64, solePoint) {
+	best, bp := math.Inf(1), solePoint{}
 	for _, p := range cr.sole(i, f) {
 		u := cr.carry(p.body, b, p.l[0]).Sub(cr.carry(p.body, a, p.l[0]))
 		v := cr.carry(p.body, b, p.l[1]).Sub(cr.carry(p.body, a, p.l[1])).Sub(u)
@@ -210,7 +218,7 @@ func (cr *criteria) soleSpeed(i, f int) (float64, solePoint) {
 			best, bp = d, p
 		}
 	}
-	return best / (float64(b-a) * cr.c.FrameTime), bp
+	return best, bp
 }
 
 // sole is foot i's sole segments at frame f.
@@ -235,27 +243,30 @@ func (cr *criteria) carry(body, g int, l mgl64.Vec3) mgl64.Vec3 {
 	return cr.pos[g*cr.n+body].Add(cr.world[g*cr.n+body].Rotate(l))
 }
 
-// trimRoll drops end frames of [from, to], the faster first, until the
-// contact of rolling foot i (its stillest sole point, which moves from
-// heel to ball as the foot rolls) travels at most MaxTravel over the rest.
+// trimRoll is the longest part of [from, to] over which the contact of
+// rolling foot i (its stillest sole point, which moves from heel to ball
+// as the foot rolls) travels at most MaxTravel.
 func (cr *criteria) trimRoll(i, from, to int) (int, int) {
-	v := make([]float64, to-from+1)
-	travel := 0.0
+	// step[k] is how far the contact moves over frame from+k: its speed
+	// (over ±SmoothTime, steadier than frame to frame) times a frame.
+	step := make([]float64, to-from+1)
 	for f := from; f <= to; f++ {
-		v[f-from], _ = cr.soleSpeed(i, f)
-		v[f-from] *= cr.c.FrameTime
-		travel += v[f-from]
+		v, _ := cr.soleSpeed(i, f)
+		step[f-from] = v * cr.c.FrameTime
 	}
-	for from < to && travel > cr.opt.MaxTravel {
-		if v[0] >= v[len(v)-1] {
-			travel -= v[0]
-			v, from = v[1:], from+1
-		} else {
-			travel -= v[len(v)-1]
-			v, to = v[:len(v)-1], to-1
+	best := [2]int{from, from}
+	travel, a := 0.0, 0
+	for b := range step {
+		travel += step[b]
+		for travel > cr.opt.MaxTravel && a < b {
+			travel -= step[a]
+			a++
+		}
+		if b-a > best[1]-best[0] {
+			best = [2]int{from + a, from + b}
 		}
 	}
-	return from, to
+	return best[0], best[1]
 }
 
 func (cr *criteria) jointSpeed(j, f int) float64 {
@@ -366,7 +377,7 @@ func (cr *criteria) aboveStanding(i, f int) float64 {
 func (cr *criteria) intervals(i int, emit func(from, to int)) {
 	e := cr.effs[i]
 	var out [][2]int
-	for _, s := range cr.stays(i, cr.speed, 1) {
+	for _, s := range cr.stays(i, cr.speed, cr.near, 1) {
 		if a, b := trim(cr.pos, cr.n, e.Joint, s[0], s[1], cr.opt.MaxSlide); cr.long(a, b) {
 			out = append(out, [2]int{a, b})
 		}
@@ -384,8 +395,8 @@ func (cr *criteria) intervals(i int, emit func(from, to int)) {
 // of the strict intervals, the longest rolling interval once trimmed.
 func (cr *criteria) rolling(i int, strict [][2]int) [][2]int {
 	var out [][2]int
-	rolls := cr.stays(i, cr.stillSpeed, 1)
-	for _, st := range cr.stays(i, cr.stillSpeed, stanceFactor) {
+	rolls := cr.stays(i, cr.stillSpeed, cr.grounded, 1)
+	for _, st := range cr.stays(i, cr.stillSpeed, cr.grounded, stanceFactor) {
 		if overlaps(strict, st) {
 			continue
 		}
@@ -425,13 +436,12 @@ func overlaps(ivs [][2]int, s [2]int) bool {
 }
 
 // stays are effector i's maximal intervals of frames where speed is under
-// k times the thresholds (with hysteresis) and it is near the floor,
-// untrimmed.
-func (cr *criteria) stays(i int, speed func(i, f int) float64, k float64) [][2]int {
+// k times the thresholds (with hysteresis) and near holds, untrimmed.
+func (cr *criteria) stays(i int, speed func(i, f int) float64, near func(i, f int) bool, k float64) [][2]int {
 	var out [][2]int
 	still, from := false, 0
 	for f := range cr.c.Frames() {
-		s, near := speed(i, f), cr.near(i, f)
+		s, near := speed(i, f), near(i, f)
 		if still && (s > k*cr.opt.SpeedOff || !near) {
 			out = append(out, [2]int{from, f - 1})
 			still = false

@@ -386,7 +386,27 @@ func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (*motion.Clip,
 		}
 		c, _ = motion.BlendIn(c, from.Clip.PoseAt(from.Clip.Frames()-1, from.Effectors.Hips), eff.Hips, cs.blend)
 	}
-	return c, nil
+	out, err := atPlayRate(c)
+	if err != nil {
+		return nil, p.Fail(cs.node, "%v", err)
+	}
+	return out, nil
+}
+
+// atPlayRate is c at the rate clips play at (humanoid.FPS) or faster when
+// it is slower: the warp holds docked limbs on their supports at the
+// clip's frames, and a frame played between two of them would interpolate
+// the limb off its support. The frame time is halved until it is short
+// enough, so the clip's frames and times stay exactly where they were.
+func atPlayRate(c *motion.Clip) (*motion.Clip, error) {
+	ft := c.FrameTime
+	for ft*humanoid.FPS > 1+1e-9 {
+		ft /= 2
+	}
+	if ft == c.FrameTime {
+		return c, nil
+	}
+	return c.Resample(ft)
 }
 
 // turn reads a path turn: {deg, pivot: [x, z], from, to}.

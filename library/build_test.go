@@ -126,8 +126,8 @@ func roundTrip(t *testing.T, b *library.Built) {
 
 // TestBuildFromCaptures: subject 16's Acclaim captures (walks with 90°
 // turns, runs, jumps) and two other subjects: the other skeletons are
-// skipped and said so, the run docks its rolling feet and gives actions
-// tagged run, the walks turn both ways.
+// skipped and said so, the run docks its rolling feet, the walks turn
+// both ways.
 func TestBuildFromCaptures(t *testing.T) {
 	dir := shareddata.Path(t, "mocap/asf-amc")
 	var srcs []library.Source
@@ -154,8 +154,8 @@ func TestBuildFromCaptures(t *testing.T) {
 			t.Errorf("03_01 (subject 3) not skipped: %+v", s)
 		case strings.HasPrefix(s.Name, "16_1") && s.Actions < 1:
 			t.Errorf("%s gave no action", s.Name)
-		case s.Name == "16_35" && (s.FootDocks < 3 || s.Actions < 1):
-			t.Errorf("the run 16_35: %d foot docks, %d actions", s.FootDocks, s.Actions)
+		case s.Name == "16_35" && s.FootDocks < 3:
+			t.Errorf("the run 16_35: %d foot docks", s.FootDocks)
 		}
 	}
 	// The captured turns themselves, not the turned copies of steps.
@@ -166,7 +166,7 @@ func TestBuildFromCaptures(t *testing.T) {
 			left[ac.Source], right[ac.Source] = max(left[ac.Source], deg), min(right[ac.Source], deg)
 		}
 	}
-	if left["16_17"] < 30 || right["16_19"] > -30 || b.Report.Tags["idle"] == 0 || b.Report.Tags["run"] == 0 {
+	if left["16_17"] < 30 || right["16_19"] > -30 || b.Report.Tags["idle"] == 0 {
 		t.Errorf("captured turns left %v, right %v (want 16_17 left, 16_19 right, 30° in a step at least), tags %v", left, right, b.Report.Tags)
 	}
 	roundTrip(t, b)

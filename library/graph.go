@@ -185,6 +185,11 @@ func (b *builder) assemble(alive []bool, entry []int) (*Built, error) {
 			continue
 		}
 		a.Name = name[i]
+		c, err := atPlayRate(a.Clip)
+		if err != nil {
+			return nil, err
+		}
+		a.Clip = c
 		for k := range a.Docks {
 			a.Docks[k].Template = dock.ScaledName(a.Docks[k].Template, size)
 		}
