@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"github.com/foothold/foothold/sceneload"
 
@@ -186,4 +187,17 @@ func (w *World) supportData(opt Options) error {
 		}
 	}
 	return nil
+}
+
+// FootSupport is the support-tree of the library's foot: the template
+// "foot", or one grown or shrunk to a character's size ("foot@1.85").
+func (w *World) FootSupport() (*supporttree.Tree, error) {
+	for _, name := range w.Names {
+		if name == "foot" || strings.HasPrefix(name, "foot@") {
+			if tr := w.Supports[w.Templates[name]]; tr != nil {
+				return tr, nil
+			}
+		}
+	}
+	return nil, fmt.Errorf("world: the action library docks no foot (templates %s)", strings.Join(w.Names, ", "))
 }

@@ -18,7 +18,10 @@ func (d *demo) loadCrowd() error {
 	if err != nil {
 		return err
 	}
-	foot := d.world.Supports[d.world.Templates["foot"]]
+	foot, err := d.world.FootSupport()
+	if err != nil {
+		return err
+	}
 	floor, points, err := script.OpenFloorFrames(foot, d.world.BVH, 8*d.opt.agents+64, scenes.NewRNG(1))
 	if err != nil {
 		return fmt.Errorf("%s: %w", d.opt.scene, err)

@@ -144,7 +144,10 @@ func loadCrowdScene(a crowdArgs, load sceneload.LoadOptions, lib *action.Library
 		if err != nil {
 			return nil, err
 		}
-		foot := w.Supports[w.Templates["foot"]]
+		foot, err := w.FootSupport()
+		if err != nil {
+			return nil, err
+		}
 		floor, points, err := script.OpenFloorFrames(foot, w.BVH, 8*a.agents+64, scenes.NewRNG(a.seed))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", spec, err)

@@ -241,3 +241,28 @@ func TestLibraryBadInput(t *testing.T) {
 		}
 	}
 }
+
+// planner walks with a library whose feet dock with a grown template (the
+// robot's foot@1.85) starts its walks on that template's open floor.
+func TestLibraryWalksWithAScaledFoot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a library and support data for its foot")
+	}
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "robot.yaml")
+	var out, errOut bytes.Buffer
+	if code := run([]string{"library", "--from", shareddata.Path(t, "characters/robot-expressive.glb"), "--clips", "#(Idle|Walking)$", "--out", lib}, &out, &errOut); code != 0 {
+		t.Fatalf("planner library: exit %d: %s", code, errOut.String())
+	}
+	out.Reset()
+	errOut.Reset()
+	if code := run([]string{"walks", "--library", lib, "--starts", "1", "--seconds", "2", "--json"}, &out, &errOut); code != 0 {
+		t.Fatalf("planner walks: exit %d: %s", code, errOut.String())
+	}
+	var sum struct {
+		Walks []struct{ Actions int } `json:"walks"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &sum); err != nil || len(sum.Walks) != 1 || sum.Walks[0].Actions == 0 {
+		t.Errorf("walks: %v, %s", err, out.String())
+	}
+}

@@ -115,7 +115,10 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 	if err != nil {
 		return nil, err
 	}
-	foot := w.Supports[w.Templates["foot"]]
+	foot, err := w.FootSupport()
+	if err != nil {
+		return nil, err
+	}
 	open := script.OpenFloor(foot)
 	if len(open) == 0 {
 		return nil, fmt.Errorf("%s: no open floor to start on", spec)
