@@ -43,7 +43,8 @@ func TestLibraryBuildAndRun(t *testing.T) {
 		t.Skip("builds four libraries and plans with each")
 	}
 	// Every library meets 1 cm of sliding and 5 cm of root jump. The
-	// four-metre robot does not turn (its turned steps are never chosen).
+	// four-metre robot does not turn (at the script's 1.2 m/s its blended
+	// stops score better than its 3.3 m/s steps).
 	for _, tc := range []struct {
 		name, from, clips string
 		slide, jump       float64 // [Units: m]
