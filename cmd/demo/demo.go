@@ -27,6 +27,7 @@ type demo struct {
 	lib    *action.Library
 	setup  *planner.Setup
 	model  *body.Model // the body drawn
+	skin   *skinned    // the character's own meshes, when the library was built for a glTF character
 	script *script.Script
 	inputs *script.Inputs // the script's, resolved
 
@@ -76,6 +77,7 @@ type summary struct {
 	DistanceM     float64    `json:"distance_m"`
 	Shown         string     `json:"support_shown"` // the template whose samples are shown, or none
 	Screenshot    string     `json:"screenshot,omitempty"`
+	Skin          string     `json:"skin,omitempty"` // the glTF character drawn, skinned by the pose
 	Body          bool       `json:"body_checked"`
 	Refused       int        `json:"refused_choices"` // for the body
 	Blocked       int64      `json:"blocked_nodes"`   // plan nodes pruned for the body
@@ -199,6 +201,9 @@ func (d *demo) setDepth(n int) {
 func (d *demo) summarize() *summary {
 	s := &summary{Scene: d.opt.scene, Support: d.world.Support, Triangles: d.world.Mesh.NumTriangles(), Frames: d.frames,
 		Depth: d.depth, Actions: d.actions, Stuck: d.stuck + d.p.Stuck(), Screenshot: d.opt.screenshot}
+	if d.skin != nil {
+		s.Skin = d.skin.path
+	}
 	s.MedianPlanMS, s.MaxPlanMS = medianMax(d.planMS)
 	if warm := min(10, len(d.frameMS)/2); len(d.frameMS) > warm {
 		for _, ms := range d.frameMS[warm:] {

@@ -156,6 +156,8 @@ func TestBadInput(t *testing.T) {
 		{[]string{"--scale", "-1"}, "--scale"},
 		{[]string{"--up", "w"}, "w"},
 		{[]string{"stray"}, "stray"},
+		{[]string{"--draw", "ghost"}, "--draw \"ghost\""},
+		{[]string{"--draw", "skin"}, "not built for a glTF character"},
 	} {
 		args := append(c.args, "--frames", "3", "--screenshot", shot)
 		_, errs, code := demoRun(t, nil, args...)

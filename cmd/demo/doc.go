@@ -11,8 +11,10 @@
 // With --agents N, N more characters walk to random goals on the level,
 // planning around each other and the player's character (package crowd),
 // drawn in pale blue. With --library LIB.yaml (planner library) the
-// character plans with a library built for another character, and is
-// drawn as that character's body.
+// character plans with a library built for another character; when that
+// character is a rigged glTF model, its own meshes are drawn, skinned by
+// the planned and warped motion (--draw body shows the body's capsules
+// instead, --draw none no character).
 //
 // Keys: arrows or WASD steer (relative to the camera), Space asks for a
 // hop, E for a climb or vault, Tab cycles the support data shown (none,

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -17,7 +18,9 @@ import (
 // A library built for a glTF character (its idle and two walks on the
 // spot) drives the demo: the character sets off east, turns and stops on
 // builtin:stepping with the library's actions, its body derived from the
-// character's skeleton, and the screenshot shows the level and the body.
+// character's skeleton, and the screenshot shows the level and the body;
+// by default the character's own meshes are drawn in the body's place,
+// skinned by the same motion.
 func TestHeadlessLibrary(t *testing.T) {
 	needDisplay(t)
 	glb := shareddata.Path(t, "characters/mesh2motion-mannequin.glb")
@@ -50,7 +53,7 @@ func TestHeadlessLibrary(t *testing.T) {
 	}
 	f.Close()
 	shot := filepath.Join(dir, "shot.png")
-	out, errs, code := demoRun(t, nil, "--library", libFile, "--input", "testdata/library-walk.yaml", "--frames", "500", "--screenshot", shot, "--json")
+	out, errs, code := demoRun(t, nil, "--library", libFile, "--draw", "body", "--input", "testdata/library-walk.yaml", "--frames", "500", "--screenshot", shot, "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -69,8 +72,72 @@ func TestHeadlessLibrary(t *testing.T) {
 		}
 	}
 	checkScreenshot(t, shot)
+	checkSkinned(t, libFile, glb, shot, sum.Actions)
 	// With the crowd it is refused before any window opens.
 	if _, errs, code := demoRun(t, nil, "--library", libFile, "--agents", "2", "--frames", "3"); code != 1 || !strings.Contains(errs, "--library") {
 		t.Errorf("--library with --agents: exit %d, %q", code, errs)
+	}
+}
+
+// checkSkinned runs the walk again drawing the character's own meshes
+// (the default) and drawing no character (--draw none): the summary names
+// the character drawn and the motion is the same; where the body's
+// capsules were drawn (their orange's bounding box), the skinned picture
+// differs from the empty one in a third of as many pixels or more, and
+// less than half the capsules' orange is left.
+func checkSkinned(t *testing.T, libFile, glb, body string, actions int) {
+	t.Helper()
+	dir := filepath.Dir(body)
+	render := func(draw string) (image.Image, summary) {
+		shot := filepath.Join(dir, draw+".png")
+		args := []string{"--library", libFile, "--input", "testdata/library-walk.yaml", "--frames", "500", "--screenshot", shot, "--json"}
+		if draw != "" {
+			args = append(args, "--draw", draw)
+		}
+		out, errs, code := demoRun(t, nil, args...)
+		if code != 0 {
+			t.Fatalf("--draw %q: exit %d: %s", draw, code, errs)
+		}
+		var sum summary
+		if err := json.Unmarshal([]byte(out), &sum); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
+		return shareddata.ReadPNG(t, shot), sum
+	}
+	skin, sum := render("")
+	empty, _ := render("none")
+	if sum.Skin != glb || sum.Actions != actions {
+		t.Errorf("skinned: skin %q (want %q), %d actions (with the body: %d)", sum.Skin, glb, sum.Actions, actions)
+	}
+	caps := shareddata.ReadPNG(t, body)
+	orange := func(img image.Image, x, y int) bool {
+		r, g, b, _ := img.At(x, y).RGBA()
+		return isCharacter([3]uint8{uint8(r >> 8), uint8(g >> 8), uint8(b >> 8)})
+	}
+	box := image.Rectangle{}
+	was := 0
+	r := caps.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if orange(caps, x, y) {
+				was++
+				box = box.Union(image.Rect(x, y, x+1, y+1))
+			}
+		}
+	}
+	drawn, left := 0, 0
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			if skin.At(x, y) != empty.At(x, y) {
+				drawn++
+			}
+			if orange(skin, x, y) {
+				left++
+			}
+		}
+	}
+	t.Logf("skinned: %d pixels drawn where the body's %d orange ones were (box %v), %d orange left", drawn, was, box, left)
+	if 3*drawn < was || 2*left > was {
+		t.Errorf("skinned: %d pixels drawn, %d orange left, of the body's %d", drawn, left, was)
 	}
 }

@@ -34,6 +34,7 @@ type options struct {
 	screenshot string
 	input      string
 	samples    string
+	draw       string
 	json       bool
 	cpuProfile string
 	body       bool
@@ -108,6 +109,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.input, "input", "", "drive the character with this script (planner run's YAML) instead of the keyboard; it also sets the start")
 	fs.StringVar(&o.samples, "samples", "", "show this template's supported samples near the character at the start (Tab cycles)")
 	fs.BoolVar(&o.json, "json", false, "print a JSON summary at the end")
+	fs.StringVar(&o.draw, "draw", "", "how to draw the character: skin (its own meshes, skinned by the motion: the default for a library built for a glTF character), body (the body's capsules: the default otherwise) or none")
 	fs.BoolVar(&o.body, "body", false, "check the body against the scene (plan nodes and warped choices); the body flashes magenta when a choice is refused for it")
 	fs.IntVar(&o.agents, "agents", 0, "this many more characters share the level, each walking to random goals by ways across its floor, planning around the others and the player's character (all claim the ground they take)")
 	fs.Float64Var(&o.friction, "friction", dock.DefaultFriction, "friction coefficient of every contact: a foot stands on slopes up to atan(friction) (0.8: 38.7°); 0 gives the paper's 10° cone")
@@ -187,6 +189,9 @@ func load(o *options) (*demo, error) {
 		return nil, err
 	}
 	d := &demo{opt: o, world: w, lib: lib, setup: setup, model: model, script: sc, shown: -1}
+	if err := d.drawing(characterOf(lib)); err != nil {
+		return nil, err
+	}
 	if sc != nil {
 		if d.inputs, err = sc.Resolve(setup); err != nil {
 			return nil, fmt.Errorf("%s: %w", o.input, err)

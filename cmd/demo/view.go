@@ -110,6 +110,11 @@ func (v *view) build() {
 
 	v.char = newCharacter(v.d.model)
 	v.scene.Add(v.char.node)
+	v.char.node.SetVisible(v.d.opt.draw == "body")
+	if v.d.skin != nil {
+		v.scene.Add(v.d.skin.root)
+		v.d.skin.pose(v.d.p.Pose())
+	}
 	for k := 1; v.d.sim != nil && k < v.d.sim.Len(); k++ {
 		c := newCharacterIn(v.d.model, othersColour)
 		v.others = append(v.others, c)
@@ -244,6 +249,9 @@ func (v *view) frame(r *renderer.Renderer, delta time.Duration) {
 	refused := d.p.Refused() > d.refused
 	d.refused = d.p.Refused()
 	v.char.pose(pose, dt, refused)
+	if d.skin != nil {
+		d.skin.pose(pose)
+	}
 	v.poseOthers(dt)
 	v.follow()
 	v.plan.update(d.p)
