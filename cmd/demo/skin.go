@@ -136,7 +136,6 @@ type sceneBuilder struct {
 	doc   *qgltf.Document
 	g     *gltf.GLTF
 	nodes []*core.Node // per glTF node, once built
-	skins []*graphic.Skeleton
 }
 
 // build builds the default scene under one root node, then the skins.
