@@ -213,7 +213,7 @@ type clipSpec struct {
 func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	p := ar.p
 	cs := clipSpec{node: n}
-	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "frames", "root_motion", "loop", "turn", "blend_from", "blend_seconds")
+	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "turn", "blend_from", "blend_seconds")
 	if err != nil {
 		return cs, err
 	}
@@ -227,8 +227,10 @@ func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 		return cs, p.Fail(n, "a clip needs one of 'bvh' (a file), 'amc' (with 'asf'), 'gltf' (with 'animation') or 'builtin' (a built-in clip name)")
 	}
 	if f["builtin"] != nil {
-		if f["scale"] != nil {
-			return cs, p.Fail(f["scale"], "'scale' applies to clips from files only")
+		for _, k := range []string{"scale", "retarget"} {
+			if f[k] != nil {
+				return cs, p.Fail(f[k], "'%s' applies to clips from files only", k)
+			}
 		}
 		cs.clip, cs.source, err = ar.builtinClip(f["builtin"])
 	} else {
@@ -280,17 +282,50 @@ func (ar *actionReader) builtinClip(n *yaml.Node) (*motion.Clip, string, error) 
 }
 
 // fileClip reads a BVH file, an AMC motion with its ASF skeleton, or a
-// glTF character's animation, at the given scale.
+// glTF character's animation, at the given scale, retargeted onto another
+// clip's skeleton when asked.
 func (ar *actionReader) fileClip(n *yaml.Node, f map[string]*yaml.Node) (*motion.Clip, string, error) {
+	p := ar.p
+	ref, key, err := ar.ref(n, f)
+	if err != nil {
+		return nil, "", err
+	}
+	if rt := f["retarget"]; rt != nil {
+		g, err := p.Mapping(rt, "bvh", "amc", "asf", "gltf", "animation", "scale")
+		if err != nil {
+			return nil, "", err
+		}
+		if g["bvh"] == nil && g["amc"] == nil && g["gltf"] == nil {
+			return nil, "", p.Fail(rt, "'retarget' names the clip whose skeleton to move onto: 'bvh', 'amc' (with 'asf') or 'gltf' (with 'animation')")
+		}
+		t, _, err := ar.ref(rt, g)
+		if err != nil {
+			return nil, "", err
+		}
+		ref.Retarget = &t
+	}
+	c, source, err := ref.Load()
+	if err != nil {
+		if os.IsNotExist(err) {
+			return nil, "", p.Fail(f[key], "%v", err)
+		}
+		return nil, "", err
+	}
+	return c, source, nil
+}
+
+// ref reads a clip reference's fields (f, of node n): its file or files,
+// animation and scale; key is the field naming the main file.
+func (ar *actionReader) ref(n *yaml.Node, f map[string]*yaml.Node) (ClipRef, string, error) {
 	p := ar.p
 	scale := 0.0 // ClipRef.Load: 1, or an ASF file's own unit
 	if s := f["scale"]; s != nil {
 		var err error
 		if scale, err = p.Float(s); err != nil {
-			return nil, "", err
+			return ClipRef{}, "", err
 		}
 		if !(scale > 0) || math.IsInf(scale, 0) {
-			return nil, "", p.Fail(s, "scale %g is not positive", scale)
+			return ClipRef{}, "", p.Fail(s, "scale %g is not positive", scale)
 		}
 	}
 	ref := ClipRef{Scale: scale}
@@ -315,7 +350,7 @@ func (ar *actionReader) fileClip(n *yaml.Node, f map[string]*yaml.Node) (*motion
 		}
 	}
 	if err != nil {
-		return nil, "", err
+		return ClipRef{}, "", err
 	}
 	key := "bvh"
 	if f["amc"] != nil {
@@ -324,16 +359,9 @@ func (ar *actionReader) fileClip(n *yaml.Node, f map[string]*yaml.Node) (*motion
 		key = "gltf"
 	}
 	if (ref.AMC != "") != (ref.ASF != "") || (ref.GLTF != "") != (ref.Animation != "") {
-		return nil, "", p.Fail(n, "'amc' goes with 'asf', 'gltf' with 'animation'")
+		return ClipRef{}, "", p.Fail(n, "'amc' goes with 'asf', 'gltf' with 'animation'")
 	}
-	c, source, err := ref.Load()
-	if err != nil {
-		if os.IsNotExist(err) {
-			return nil, "", p.Fail(f[key], "%v", err)
-		}
-		return nil, "", err
-	}
-	return c, source, nil
+	return ref, key, nil
 }
 
 // shape gives a clip read from a file what the action file asks: root

@@ -20,10 +20,12 @@ type Source struct {
 }
 
 // ClipRef is how an action file names a clip: a BVH file, an AMC motion
-// with its ASF skeleton, or a glTF character's animation, at a scale.
+// with its ASF skeleton, or a glTF character's animation, at a scale;
+// with Retarget, moved onto that clip's skeleton (motion.Retarget).
 type ClipRef struct {
 	BVH, AMC, ASF, GLTF, Animation string
 	Scale                          float64 // file units to metres (0: 1)
+	Retarget                       *ClipRef
 }
 
 // BuildOptions tune Build.
@@ -38,6 +40,11 @@ type BuildOptions struct {
 	// stretches are cut into pieces of about a second. Zero means 0.1 s
 	// and 2 s. [Units: s]
 	MinAction, MaxAction float64
+	// Retarget moves clips of another skeleton with the same joint
+	// hierarchy (a CMU BVH conversion and an Acclaim skeleton, two
+	// subjects of one studio) onto the library's skeleton
+	// (motion.Retarget); without it they are skipped.
+	Retarget bool
 	// Hands keeps the hands' docks. Without it actions dock their feet
 	// only: a hand still in a capture (a T-pose, a hand on a hip) is
 	// rarely on something the level will have.
@@ -105,6 +112,7 @@ type SourceReport struct {
 	FootDocks  int     `json:"foot_docks"`
 	Actions    int     `json:"actions"`
 	Skipped    string  `json:"skipped,omitempty"`
+	Retargeted string  `json:"retargeted_onto,omitempty"` // the source whose skeleton it was moved onto
 	// NoDocks says, when no foot was ever docked, why (dock.Diagnose).
 	NoDocks string `json:"no_docks,omitempty"`
 }
@@ -244,13 +252,37 @@ func (b *builder) prepare() error {
 	for i, src := range b.srcs {
 		rep := SourceReport{Name: src.Name, Seconds: src.Clip.Duration()}
 		if !sameSkeleton(src.Clip.Skeleton, sk) {
-			rep.Skipped = fmt.Sprintf("its skeleton is not %s's (a library has one skeleton; retargeting is not built)", b.srcs[ref].Name)
-		} else if err := b.prepareSource(i, &rep); err != nil {
+			if !b.retargetSource(i, ref, &rep) {
+				b.out.Report.Sources = append(b.out.Report.Sources, rep)
+				continue
+			}
+		}
+		if err := b.prepareSource(i, &rep); err != nil {
 			return err
 		}
 		b.out.Report.Sources = append(b.out.Report.Sources, rep)
 	}
 	return nil
+}
+
+// retargetSource moves source i onto the reference source's skeleton
+// when the two have the same joint hierarchy (motion.Retarget), and says
+// so; otherwise it says why the source is skipped and returns false.
+func (b *builder) retargetSource(i, ref int, rep *SourceReport) bool {
+	src, to := &b.srcs[i], b.srcs[ref]
+	if !b.opt.Retarget {
+		rep.Skipped = fmt.Sprintf("its skeleton is not %s's (a library has one skeleton; --retarget moves clips of the same hierarchy onto it)", to.Name)
+		return false
+	}
+	c, _, err := retarget(src.Clip, src.Name, to.Clip.Skeleton, to.Name)
+	if err != nil {
+		rep.Skipped = fmt.Sprintf("its skeleton is not %s's and cannot be retargeted onto it (%v)", to.Name, err)
+		return false
+	}
+	t := to.Ref
+	src.Clip, src.Effectors, src.Ref.Retarget = c, to.Effectors, &t
+	rep.Retargeted = to.Name
+	return true
 }
 
 // prepareSource gives source i its root motion and closed loop, and finds

@@ -11,8 +11,46 @@ import (
 // Load reads the clip: a BVH file, an AMC motion with its ASF skeleton,
 // or one animation of a glTF character; it returns the clip and a name of
 // its source for messages. Scale 0 means 1, except for ASF skeletons,
-// which then use their own ":units length".
+// which then use their own ":units length". With Retarget the clip is
+// moved onto that clip's skeleton, its root motion scaled by the legs'
+// ratio.
 func (r ClipRef) Load() (*motion.Clip, string, error) {
+	c, name, err := r.load()
+	if err != nil || r.Retarget == nil {
+		return c, name, err
+	}
+	if r.Retarget.Retarget != nil {
+		return nil, "", fmt.Errorf("%s: a retarget's reference is retargeted itself", name)
+	}
+	to, toName, err := r.Retarget.load()
+	if err != nil {
+		return nil, "", err
+	}
+	return retarget(c, name, to.Skeleton, toName)
+}
+
+// retarget moves clip c (named name) onto skeleton to (of clip toName).
+func retarget(c *motion.Clip, name string, to *motion.Skeleton, toName string) (*motion.Clip, string, error) {
+	legs := [2]float64{}
+	for k, sk := range []*motion.Skeleton{c.Skeleton, to} {
+		eff, err := motion.DefaultEffectors(sk)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", name, err)
+		}
+		g, err := motion.GuessScale(sk, eff)
+		if err != nil {
+			return nil, "", fmt.Errorf("%s: %w", name, err)
+		}
+		legs[k] = g.Leg
+	}
+	out, err := motion.Retarget(c, to, legs[1]/legs[0])
+	if err != nil {
+		return nil, "", fmt.Errorf("%s onto %s's skeleton: %w", name, toName, err)
+	}
+	return out, name, nil
+}
+
+func (r ClipRef) load() (*motion.Clip, string, error) {
 	scale := r.Scale
 	if scale == 0 {
 		scale = 1

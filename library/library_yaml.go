@@ -108,10 +108,9 @@ func flowSeq(items ...*yaml.Node) *yaml.Node {
 }
 
 // actionNode is one action's entry.
-func actionNode(a *action.Action, ac ActionClip, dir string) *yaml.Node {
-	clip := mapping()
-	add := func(k string, v *yaml.Node) { clip.Content = append(clip.Content, scalar(k), v) }
-	r := ac.Ref
+// refFields adds a clip reference's files and scale to mapping m.
+func refFields(m *yaml.Node, r ClipRef, dir string) {
+	add := func(k string, v *yaml.Node) { m.Content = append(m.Content, scalar(k), v) }
 	switch {
 	case r.BVH != "":
 		add("bvh", scalar(rel(dir, r.BVH)))
@@ -124,6 +123,18 @@ func actionNode(a *action.Action, ac ActionClip, dir string) *yaml.Node {
 	}
 	if r.Scale != 0 {
 		add("scale", num(r.Scale))
+	}
+}
+
+func actionNode(a *action.Action, ac ActionClip, dir string) *yaml.Node {
+	clip := mapping()
+	add := func(k string, v *yaml.Node) { clip.Content = append(clip.Content, scalar(k), v) }
+	refFields(clip, ac.Ref, dir)
+	if t := ac.Ref.Retarget; t != nil {
+		rt := mapping()
+		refFields(rt, *t, dir)
+		rt.Style = yaml.FlowStyle
+		add("retarget", rt)
 	}
 	if ac.RootMotion {
 		add("root_motion", scalar("true"))

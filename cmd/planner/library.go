@@ -29,12 +29,13 @@ type libraryJSON struct {
 func runLibrary(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("planner library", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	from := fs.String("from", "", "a folder of captures (.bvh, .amc with their .asf, .glb/.gltf characters), or one such file")
+	from := fs.String("from", "", "a folder of captures (.bvh, .amc with their .asf, .glb/.gltf characters; its subfolders too), or one such file")
 	effFile := fs.String("effectors", "", "YAML file mapping feet and hands (default: recognised by joint name)")
 	out := fs.String("out", "", "the library file to write (YAML: actions and graph)")
 	png := fs.String("png", "", "folder for a strip picture of every action")
 	clips := fs.String("clips", "", "a regular expression: only the clips whose names (file, or file#animation) match it")
 	hands := fs.Bool("hands", false, "keep the hands' docks (by default actions dock their feet only)")
+	retarget := fs.Bool("retarget", false, "move clips of another skeleton with the same joint hierarchy (CMU's BVH conversions and Acclaim skeletons, other subjects) onto the library's skeleton instead of skipping them")
 	maxErr := fs.Float64("max-pose-error", 0, "the largest pose difference a transition may have, as a share of the leg (default 0.1)")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -57,7 +58,7 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
 	}
-	b, err := library.Build(srcs, library.BuildOptions{MaxPoseError: *maxErr, Hands: *hands})
+	b, err := library.Build(srcs, library.BuildOptions{MaxPoseError: *maxErr, Hands: *hands, Retarget: *retarget})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
@@ -84,21 +85,30 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// librarySources reads the clips under from: every animation of a glTF
-// character, every BVH file (its unit guessed from the legs), every AMC
-// motion with SUBJECT.asf beside it; in file name order.
+// librarySources reads the clips under from (a folder and its
+// subfolders, or one file): every animation of a glTF character, every BVH
+// file (its unit guessed from the legs), every AMC motion with SUBJECT.asf
+// beside it; in path order, named by their paths below from.
 func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, error) {
 	files := []string{from}
-	if st, err := os.Stat(from); err != nil {
+	st, err := os.Stat(from)
+	if err != nil {
 		return nil, err
-	} else if st.IsDir() {
-		entries, err := os.ReadDir(from)
+	}
+	absFrom, err := filepath.Abs(from)
+	if err != nil {
+		return nil, err
+	}
+	if st.IsDir() {
+		files = files[:0]
+		err := filepath.WalkDir(from, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() {
+				files = append(files, path)
+			}
+			return err
+		})
 		if err != nil {
 			return nil, err
-		}
-		files = files[:0]
-		for _, e := range entries {
-			files = append(files, filepath.Join(from, e.Name()))
 		}
 		sort.Strings(files)
 	}
@@ -114,6 +124,11 @@ func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, 
 		}
 		for _, r := range refs {
 			name := filepath.Base(r.BVH + r.AMC + r.GLTF)
+			if st.IsDir() {
+				if rel, err := filepath.Rel(absFrom, r.BVH+r.AMC+r.GLTF); err == nil && filepath.IsLocal(rel) {
+					name = filepath.ToSlash(rel)
+				}
+			}
 			if r.Animation != "" {
 				name += "#" + r.Animation
 			}
@@ -223,6 +238,9 @@ func printLibrary(w io.Writer, s libraryJSON) {
 		}
 		if src.RootMotion > 0 {
 			line += fmt.Sprintf(", on the spot: root motion %.2f m/s", src.RootMotion)
+		}
+		if src.Retargeted != "" {
+			line += ", retargeted onto " + src.Retargeted + "'s skeleton"
 		}
 		fmt.Fprintf(w, "  %-40s %5.2f s  %s\n", src.Name, src.Seconds, line)
 	}

@@ -267,3 +267,49 @@ func TestLibraryWalksWithAScaledFoot(t *testing.T) {
 		t.Errorf("walks: %v, %s", err, out.String())
 	}
 }
+
+// planner library --retarget on every shared capture, BVH and Acclaim
+// together: CMU's BVH conversions and subjects 3 and 14 are moved onto
+// subject 16's Acclaim skeleton (none skipped), the actions cover walks,
+// runs, jumps, turns both ways, steps up and down, starts and stops, the
+// graph is closed, and the library plans the walk above with every dock
+// within 1 cm, never stuck.
+func TestLibraryFromAllCaptures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a library of every shared capture and plans with it")
+	}
+	dir := t.TempDir()
+	libFile := filepath.Join(dir, "lib.yaml")
+	var out, errOut bytes.Buffer
+	if code := run([]string{"library", "--from", shareddata.Path(t, "mocap"), "--retarget", "--out", libFile, "--json"}, &out, &errOut); code != 0 {
+		t.Fatalf("planner library: exit %d: %s", code, errOut.String())
+	}
+	var rep libraryJSON
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range rep.Sources {
+		bvh := strings.HasSuffix(s.Name, ".bvh")
+		if s.Skipped != "" || (bvh && s.Retargeted == "") || s.Actions == 0 {
+			t.Errorf("%s: %+v", s.Name, s)
+		}
+	}
+	for _, tag := range []string{"walk", "run", "jump", "turn-left", "turn-right", "step-up", "step-down", "start", "stop", "idle"} {
+		if rep.Tags[tag] == 0 {
+			t.Errorf("no action tagged %s: %v", tag, rep.Tags)
+		}
+	}
+	lib, g, err := library.LoadLibrary(libFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := range lib.Actions {
+		if len(g.Next(int32(s))) == 0 {
+			t.Errorf("%s has no successor", lib.Actions[s].Name)
+		}
+	}
+	t.Logf("%d sources, %d actions, %d transitions, pose error at a transition %.3f m", len(rep.Sources), rep.Actions, rep.Transitions, rep.MaxPoseError)
+	sum := checkLibraryWalk(t, dir, libFile, lib, true)
+	slide, seam, jump := motionFile(t, filepath.Join(dir, "run", "motion.bvh"), sum, lib)
+	t.Logf("docked feet slide %.3f m at most, %.3f m where a foot is held across a transition; the root's largest jump %.3f m", slide, seam, jump)
+}
