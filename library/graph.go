@@ -272,10 +272,12 @@ const (
 	heldYaw      = 0.08  // [Units: rad]
 )
 
-// feetHeld reports whether every dock b starts with that continues a dock
-// of a held to a's end (the same effector) lies where a's does, within
-// heldDistance and heldYaw once a's delta is applied: the foot stays put
-// across the seam.
+// feetHeld reports whether every dock b starts with lies where a leaves
+// the foot: where a's dock of it held to a's end lies (within
+// heldDistance and heldYaw once a's delta is applied), or, when a does not
+// hold it at its end, within snapDistance of where a's last frame has the
+// foot (on the ground): the foot stays put across the seam instead of
+// jumping onto b's support.
 func feetHeld(a, b *action.Action) bool {
 	end := action.Frame{}.Then(a.Delta)
 	ft := b.Clip.FrameTime
@@ -284,14 +286,37 @@ func feetHeld(a, b *action.Action) bool {
 			continue
 		}
 		wb := end.DockPose(db.Pose)
+		held := false
 		for _, da := range a.Docks {
 			if da.Effector != db.Effector || da.End < a.Duration()-1.5*a.Clip.FrameTime {
 				continue
 			}
+			held = true
 			if da.Pose.Position.Sub(wb.Position).Len() > heldDistance || math.Abs(math.Remainder(float64(da.Pose.Yaw-wb.Yaw), 2*math.Pi)) > heldYaw {
 				return false
 			}
 		}
+		if p, ok := endJoint(a, db.Effector); !held && ok && math.Hypot(p[0]-float64(wb.Position[0]), p[2]-float64(wb.Position[2])) > snapDistance {
+			return false
+		}
 	}
 	return true
+}
+
+// snapDistance is how far on the ground a foot a transition's first action
+// leaves free may lie from the dock the next one starts with. [Units: m]
+const snapDistance = 0.03
+
+// endJoint is where action a's last frame has the named joint, in a's
+// frame.
+func endJoint(a *action.Action, name string) (mgl64.Vec3, bool) {
+	c := a.Clip
+	j := c.Skeleton.Index(name)
+	if j < 0 {
+		return mgl64.Vec3{}, false
+	}
+	n := c.Skeleton.NumJoints()
+	pos := make([]mgl64.Vec3, n)
+	c.FrameFK(c.Frames()-1, pos, make([]mgl64.Quat, n))
+	return a.StartFrame().ToLocal(pos[j]), true
 }
