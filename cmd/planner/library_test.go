@@ -58,27 +58,11 @@ func TestLibraryBuildAndRun(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
 			libFile := filepath.Join(dir, "lib.yaml")
-			var out, errOut bytes.Buffer
-			args := []string{"library", "--from", shareddata.Path(t, tc.from), "--out", libFile, "--json", "--png", filepath.Join(dir, "strips")}
+			args := []string{"--from", shareddata.Path(t, tc.from), "--png", filepath.Join(dir, "strips")}
 			if tc.clips != "" {
 				args = append(args, "--clips", tc.clips)
 			}
-			if code := run(args, &out, &errOut); code != 0 {
-				t.Fatalf("planner library: exit %d: %s", code, errOut.String())
-			}
-			var rep libraryJSON
-			if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
-				t.Fatal(err)
-			}
-			lib, g, err := library.LoadLibrary(libFile)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for s := range lib.Actions {
-				if len(g.Next(int32(s))) == 0 {
-					t.Errorf("%s has no successor", lib.Actions[s].Name)
-				}
-			}
+			rep, lib := buildLibrary(t, libFile, args...)
 			if len(rep.PNGs) != len(lib.Actions) {
 				t.Errorf("%d strips for %d actions", len(rep.PNGs), len(lib.Actions))
 			}
@@ -280,14 +264,7 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 	}
 	dir := t.TempDir()
 	libFile := filepath.Join(dir, "lib.yaml")
-	var out, errOut bytes.Buffer
-	if code := run([]string{"library", "--from", shareddata.Path(t, "mocap"), "--retarget", "--out", libFile, "--json"}, &out, &errOut); code != 0 {
-		t.Fatalf("planner library: exit %d: %s", code, errOut.String())
-	}
-	var rep libraryJSON
-	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
-		t.Fatal(err)
-	}
+	rep, lib := buildLibrary(t, libFile, "--from", shareddata.Path(t, "mocap"), "--retarget")
 	for _, s := range rep.Sources {
 		bvh := strings.HasSuffix(s.Name, ".bvh")
 		if s.Skipped != "" || (bvh && s.Retargeted == "") || s.Actions == 0 {
@@ -299,6 +276,25 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 			t.Errorf("no action tagged %s: %v", tag, rep.Tags)
 		}
 	}
+	t.Logf("%d sources, %d actions, %d transitions, pose error at a transition %.3f m", len(rep.Sources), rep.Actions, rep.Transitions, rep.MaxPoseError)
+	sum := checkLibraryWalk(t, dir, libFile, lib, true)
+	slide, seam, jump := motionFile(t, filepath.Join(dir, "run", "motion.bvh"), sum, lib)
+	t.Logf("docked feet slide %.3f m at most, %.3f m where a foot is held across a transition; the root's largest jump %.3f m", slide, seam, jump)
+}
+
+// buildLibrary runs planner library with args into libFile (with --json),
+// reads the library back and checks its graph is closed: every action has
+// a successor.
+func buildLibrary(t *testing.T, libFile string, args ...string) (libraryJSON, *action.Library) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if code := run(append([]string{"library", "--out", libFile, "--json"}, args...), &out, &errOut); code != 0 {
+		t.Fatalf("planner library: exit %d: %s", code, errOut.String())
+	}
+	var rep libraryJSON
+	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
+		t.Fatal(err)
+	}
 	lib, g, err := library.LoadLibrary(libFile)
 	if err != nil {
 		t.Fatal(err)
@@ -308,8 +304,5 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 			t.Errorf("%s has no successor", lib.Actions[s].Name)
 		}
 	}
-	t.Logf("%d sources, %d actions, %d transitions, pose error at a transition %.3f m", len(rep.Sources), rep.Actions, rep.Transitions, rep.MaxPoseError)
-	sum := checkLibraryWalk(t, dir, libFile, lib, true)
-	slide, seam, jump := motionFile(t, filepath.Join(dir, "run", "motion.bvh"), sum, lib)
-	t.Logf("docked feet slide %.3f m at most, %.3f m where a foot is held across a transition; the root's largest jump %.3f m", slide, seam, jump)
+	return rep, lib
 }
