@@ -12,13 +12,22 @@ import (
 // for half a second, then swings forward 0.1 m up.
 func treadmill(v float64) (*Clip, *Effectors) {
 	sk := namedSkeleton([2]string{"LeftUpLeg", "RightUpLeg"}, [2]string{"LeftFoot", "RightFoot"}, [2]string{"LeftToeBase", "RightToeBase"}, [2]string{"LeftHand", "RightHand"}, [2]string{"LeftHandIndex1", "RightHandIndex1"})
-	eff, _ := DefaultEffectors(sk)
+	return walkOnTheSpot(sk, v, func(foot int) int { return sk.Parents[foot] })
+}
+
+// walkOnTheSpot animates treadmill's walk on skeleton sk, moving each leg
+// by the translation of the joint legOf gives for its foot.
+func walkOnTheSpot(sk *Skeleton, v float64, legOf func(foot int) int) (*Clip, *Effectors) {
+	eff, err := DefaultEffectors(sk)
+	if err != nil {
+		panic(err)
+	}
 	const frames, dt = 61, 1.0 / 60
 	c := NewClip(sk, frames, dt)
 	n := sk.NumJoints()
 	half := 0.5 * v / 2 // the stance slides from +half to -half
 	for f := range frames {
-		c.Trans[f*n] = mgl64.Vec3{0, 0.9 + 0.05, 0} // toes' bottom at 0 (hip -0.1, foot -0.8, toe -0.05)
+		c.Trans[f*n] = mgl64.Vec3{0, 0.9 + 0.05, 0} // toes' bottom at 0 (hip -0.1, leg -0.8, toe -0.05)
 		tm := float64(f) * dt
 		for s, e := range eff.Feet {
 			phase := math.Mod(tm+0.5*float64(s), 1) // 0-0.5 stance, 0.5-1 swing
@@ -29,8 +38,8 @@ func treadmill(v float64) (*Clip, *Effectors) {
 				u := (phase - 0.5) / 0.5
 				z, y = -half+2*half*u, 0.1*math.Sin(math.Pi*u)
 			}
-			hip := sk.Parents[e.Joint]
-			c.Trans[f*n+hip] = sk.Offsets[hip].Add(mgl64.Vec3{0, y, z})
+			leg := legOf(e.Joint)
+			c.Trans[f*n+leg] = sk.Offsets[leg].Add(mgl64.Vec3{0, y, z})
 		}
 	}
 	return c, eff
@@ -149,29 +158,5 @@ func kneedTreadmill(v float64) (*Clip, *Effectors) {
 		f := add(side+"Foot", k, mgl64.Vec3{0, -0.4, -0.03})
 		add(side+"ToeBase", f, mgl64.Vec3{0, -0.05, 0.15})
 	}
-	eff, err := DefaultEffectors(sk)
-	if err != nil {
-		panic(err)
-	}
-	const frames, dt = 61, 1.0 / 60
-	c := NewClip(sk, frames, dt)
-	n := sk.NumJoints()
-	half := 0.5 * v / 2
-	for f := range frames {
-		c.Trans[f*n] = mgl64.Vec3{0, 0.95, 0}
-		tm := float64(f) * dt
-		for s, e := range eff.Feet {
-			phase := math.Mod(tm+0.5*float64(s), 1)
-			var z, y float64
-			if phase < 0.5 {
-				z = half - v*phase
-			} else {
-				u := (phase - 0.5) / 0.5
-				z, y = -half+2*half*u, 0.1*math.Sin(math.Pi*u)
-			}
-			hip := sk.Parents[sk.Parents[e.Joint]]
-			c.Trans[f*n+hip] = sk.Offsets[hip].Add(mgl64.Vec3{0, y, z})
-		}
-	}
-	return c, eff
+	return walkOnTheSpot(sk, v, func(foot int) int { return sk.Parents[sk.Parents[foot]] })
 }
