@@ -7,6 +7,7 @@ import (
 
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // loadCapture reads a shared capture: a BVH file or an Acclaim motion
@@ -33,12 +34,12 @@ func loadCapture(t *testing.T, name string) (*motion.Clip, *motion.Effectors) {
 }
 
 // Every shared capture that walks, runs, turns or climbs gives foot docks
-// on alternating sides (two feet standing together at an end count as
-// one stand), each held on the ground: while it lasts, the ankle or the
-// toe (whichever moves less; a running foot rolls over its ball) stays
-// within 2 cm of where it was at the dock's start (1.5 cm measured at
-// worst, a run's turn), from the clip's joint positions. The runs' strides dock although no frame holds
-// ankle and toe still together.
+// on alternating sides (two feet standing together at an end count as one
+// stand, and a foot may dock twice in a row when it hops: see hop), each
+// held on the ground: while it lasts, the ankle or the toe (whichever
+// moves less; a running foot rolls over its ball) stays within 1 cm of
+// where it was at the dock's start, from the clip's joint positions. The
+// runs' strides dock although no frame holds ankle and toe still together.
 func TestEveryCaptureDocksAlternately(t *testing.T) {
 	for _, name := range []string{
 		"cmu-walk.bvh", "cmu-07_01-walk.bvh", "cmu-16_15-walk.bvh", "cmu-09_01-run.bvh",
@@ -73,11 +74,11 @@ func TestEveryCaptureDocksAlternately(t *testing.T) {
 				held = min(held, m)
 			}
 			worst = max(worst, held)
-			if held > 0.02 {
+			if held > 0.01+1e-9 {
 				t.Errorf("%s: %s's dock at %.2f-%.2f s moves %.3f m", name, d.Effector, d.Start, d.End, held)
 			}
 			together := len(sides) > 0 && d.StartFrame == last.StartFrame
-			if len(sides) > 0 && d.Side == sides[len(sides)-1] && !together {
+			if len(sides) > 0 && d.Side == sides[len(sides)-1] && !together && !hop(pos, n, c.FrameTime, eff, d.Side, last.EndFrame, d.StartFrame) {
 				t.Errorf("%s: two docks of %s in a row (%.2f s, %.2f s)", name, d.Effector, last.Start, d.Start)
 			}
 			sides, last = append(sides, d.Side), d
@@ -155,4 +156,35 @@ func flightFrames(c *motion.Clip, eff *motion.Effectors) []bool {
 		out[f] = pos[f*n][1] > standing+0.05
 	}
 	return out
+}
+
+// hop reports whether the foot on side landed twice with the other never
+// standing in between: over frames (a, b) both feet are more than 5 cm
+// above the clip's floor (the lowest any foot joint or tip reaches) at
+// some frame, and the other foot is never within 3 cm of it with its
+// joint or tip slower than 0.5 m/s.
+func hop(pos []mgl64.Vec3, n int, dt float64, eff *motion.Effectors, side motion.Side, a, b int) bool {
+	low := func(f int, e motion.Effector) float64 { return min(pos[f*n+e.Joint][1], pos[f*n+e.Tip][1]) }
+	floor := math.Inf(1)
+	for f := range len(pos) / n {
+		for _, e := range eff.Feet {
+			floor = min(floor, low(f, e))
+		}
+	}
+	flight := false
+	for f := a + 1; f < b; f++ {
+		up := true
+		for _, e := range eff.Feet {
+			up = up && low(f, e)-floor > 0.05
+			if e.Side == side {
+				continue
+			}
+			v := min(pos[f*n+e.Joint].Sub(pos[(f-1)*n+e.Joint]).Len(), pos[f*n+e.Tip].Sub(pos[(f-1)*n+e.Tip]).Len()) / dt
+			if low(f, e)-floor <= 0.03 && v < 0.5 {
+				return false
+			}
+		}
+		flight = flight || up
+	}
+	return flight
 }

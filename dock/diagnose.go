@@ -37,7 +37,7 @@ func Diagnose(c *motion.Clip, eff *motion.Effectors, opt ExtractOptions) ([]Diag
 			Slowest: math.Inf(1), LowestStill: math.Inf(1), LeastTilt: math.Inf(1)}
 		for f := range c.Frames() {
 			v := cr.stillSpeed(i, f)
-			if k := cr.paceAt(i, f); d.Need == 0 || v < d.Slowest/d.Need {
+			if k := cr.paceAt(i, f); d.Need == 0 || v/opt.SpeedOn < d.Slowest/d.Need {
 				d.Slowest, d.Need = v*k, opt.SpeedOn*k
 			}
 			if v >= opt.SpeedOn {

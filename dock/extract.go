@@ -41,8 +41,9 @@ type ExtractOptions struct {
 	// times the thresholds) where the strict test finds no interval, the
 	// foot is stationary while the stillest point of its sole moves slower
 	// than SpeedOn (the tilt test does not apply: a rolling foot tilts),
-	// and MaxTravel bounds how far that point travels over
-	// the dock (the joint moves as the foot rolls; the dock's pose is
+	// MaxTravel bounds how far that point travels over the dock, and the
+	// stiller of the foot's joint and tip stays within MaxSlide of where
+	// it starts (the joint moves as the foot rolls; the dock's pose is
 	// still the joint's). A stance gets one such dock at most.
 	Roll      bool
 	MaxTravel float64 // [Units: m]
@@ -54,7 +55,8 @@ type ExtractOptions struct {
 	// Pace, with Roll, loosens the speed thresholds for a rolling foot in
 	// proportion to the root's ground speed above Pace (over ±0.25 s):
 	// captured feet skate a little on every stride, and a running foot's
-	// stance lasts a tenth of a second. Zero turns it off.
+	// stance lasts a tenth of a second (MinDuration shrinks for it in the
+	// same proportion). Zero turns it off.
 	Pace float64 // [Units: m/s]
 }
 
@@ -195,14 +197,35 @@ type solePoint struct {
 // sole, a material point of the foot carried by its joints' world motion
 // over ±SmoothTime: a foot rolling over its heel, ball or toes, or
 // pivoting on them, has a still point there however fast its joints move.
+// At a run (the pace over runPace) it is the stillest of that and the
+// speeds over SmoothTime before and after f: a running foot stands for one
+// to three frames at 30 Hz, and one that has just landed or is about to
+// lift is still on the side of its stance.
 func (cr *criteria) soleSpeed(i, f int) (float64, solePoint) {
 	a, b := max(f-cr.h, 0), min(f+cr.h, cr.c.Frames()-1)
-	if a == b {
-		return 0, solePoint{}
+	windows := [][2]int{{a, b}}
+	if cr.pace[f] > runPace {
+		windows = append(windows, [2]int{a, f}, [2]int{f, b})
 	}
-	d, p := cr.soleMove(i, f, a, b)
-	return d / (float64(b-a) * cr.c.FrameTime), p
+	best, bp := math.Inf(1), solePoint{}
+	for _, w := range windows {
+		if w[0] == w[1] {
+			continue
+		}
+		d, p := cr.soleMove(i, f, w[0], w[1])
+		if v := d / (float64(w[1]-w[0]) * cr.c.FrameTime); v < best {
+			best, bp = v, p
+		}
+	}
+	if math.IsInf(best, 1) {
+		return 0, bp
+	}
+	return best, bp
 }
+
+// runPace is the pace (the root's speed over Pace) above which a gait is
+// a run.
+const runPace = 2
 
 // soleMove is how far the point of foot i's sole at frame f that moves
 // least from frame a to frame b moves, and which point that is.
@@ -245,28 +268,47 @@ func (cr *criteria) carry(body, g int, l mgl64.Vec3) mgl64.Vec3 {
 
 // trimRoll is the longest part of [from, to] over which the contact of
 // rolling foot i (its stillest sole point, which moves from heel to ball
-// as the foot rolls) travels at most MaxTravel.
+// as the foot rolls) travels at most MaxTravel and the stiller of the
+// foot's joint and tip stays within MaxSlide of where it was at the start
+// (when no two frames do, the frame where the foot is lowest).
 func (cr *criteria) trimRoll(i, from, to int) (int, int) {
-	// step[k] is how far the contact moves over frame from+k: its speed
-	// (over ±SmoothTime, steadier than frame to frame) times a frame.
-	step := make([]float64, to-from+1)
-	for f := from; f <= to; f++ {
-		v, _ := cr.soleSpeed(i, f)
-		step[f-from] = v * cr.c.FrameTime
+	// step[k] is how far the contact moves from frame from+k to the next.
+	step := make([]float64, to-from)
+	for f := from; f < to; f++ {
+		step[f-from], _ = cr.soleMove(i, f, f, f+1)
 	}
 	best := [2]int{from, from}
-	travel, a := 0.0, 0
-	for b := range step {
-		travel += step[b]
-		for travel > cr.opt.MaxTravel && a < b {
-			travel -= step[a]
-			a++
+	for a := from; a <= to; a++ {
+		if cr.height(i, a) < cr.height(i, best[0]) && best[1] == best[0] {
+			best = [2]int{a, a} // of single frames, the lowest
 		}
-		if b-a > best[1]-best[0] {
-			best = [2]int{from + a, from + b}
+		travel := 0.0
+		for b := a + 1; b <= to; b++ {
+			travel += step[b-1-from]
+			if travel > cr.opt.MaxTravel || cr.held(i, a, b) > cr.opt.MaxSlide {
+				break
+			}
+			if b-a > best[1]-best[0] {
+				best = [2]int{a, b}
+			}
 		}
 	}
 	return best[0], best[1]
+}
+
+// held is how far the stiller of foot i's joint and tip gets from where it
+// is at frame a by frame b.
+func (cr *criteria) held(i, a, b int) float64 {
+	e := cr.effs[i]
+	out := math.Inf(1)
+	for _, j := range [2]int{e.Joint, e.Tip} {
+		m := 0.0
+		for f := a + 1; f <= b; f++ {
+			m = max(m, cr.pos[f*cr.n+j].Sub(cr.pos[a*cr.n+j]).Len())
+		}
+		out = min(out, m)
+	}
+	return out
 }
 
 func (cr *criteria) jointSpeed(j, f int) float64 {
@@ -403,7 +445,7 @@ func (cr *criteria) rolling(i int, strict [][2]int) [][2]int {
 		best := [2]int{0, -1}
 		for _, s := range rolls {
 			if s[0] >= st[0] && s[1] <= st[1] {
-				if a, b := cr.trimRoll(i, s[0], s[1]); cr.long(a, b) && b-a > best[1]-best[0] {
+				if a, b := cr.trimRoll(i, s[0], s[1]); cr.longRoll(i, a, b) && b-a > best[1]-best[0] {
 					best = [2]int{a, b}
 				}
 			}
@@ -418,6 +460,28 @@ func (cr *criteria) rolling(i int, strict [][2]int) [][2]int {
 // long reports whether frames [a, b] last at least MinDuration.
 func (cr *criteria) long(a, b int) bool {
 	return float64(b-a)*cr.c.FrameTime+1e-9 >= cr.opt.MinDuration
+}
+
+// longRoll reports whether foot i's rolling frames [a, b] last at least
+// MinDuration over the pace there: a stance is shorter the faster the
+// gait (a tenth of a second at a sprint, less in a cartoon's run). At a
+// run, a stance that may be shorter than a frame counts when it shows in
+// one with the foot on the clip's floor (within a quarter of MaxHeight).
+func (cr *criteria) longRoll(i, a, b int) bool {
+	k := cr.pace[(a+b)/2]
+	need := cr.opt.MinDuration / k
+	if float64(b-a)*cr.c.FrameTime+1e-9 >= need {
+		return true
+	}
+	if k <= runPace || need >= cr.c.FrameTime {
+		return false
+	}
+	for f := a; f <= b; f++ {
+		if cr.height(i, f) > cr.opt.MaxHeight/4 {
+			return false
+		}
+	}
+	return true
 }
 
 // stanceFactor times the speed thresholds tells a foot on the ground

@@ -214,6 +214,18 @@ func TestDiagnose(t *testing.T) {
 		}
 		return c
 	}
+	// slowing: the whole body moves at 3.33 m/s but for frames 40-60,
+	// at 0.5 m/s: the foot's slowest speed.
+	slowing := clip(true, 0.95, mgl64.QuatIdent())
+	z := 0.0
+	for f := range 100 {
+		slowing.Trans[f*4][2] = z
+		if f >= 40 && f < 60 {
+			z += 0.005
+		} else {
+			z += 1.0 / 30
+		}
+	}
 	flat := mgl64.QuatIdent()
 	tilted := mgl64.QuatRotate(60*math.Pi/180, mgl64.Vec3{1, 0, 0})
 	long := DefaultExtractOptions()
@@ -230,6 +242,7 @@ func TestDiagnose(t *testing.T) {
 	}{
 		{"docks", clip(false, 0.95, flat), DefaultExtractOptions(), ""},
 		{"moving", clip(true, 0.95, flat), DefaultExtractOptions(), "never still: 3.33 m/s at its slowest"},
+		{"slowing", slowing, DefaultExtractOptions(), "never still: 0.50 m/s at its slowest"},
 		{"high", clip(false, 1.2, flat), flatFloor, "never near the floor then: 0.25 m above it"},
 		// With Steps, the foot standing alone 0.25 m up is on a step.
 		{"step", clip(false, 1.2, flat), DefaultExtractOptions(), ""},

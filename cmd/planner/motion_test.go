@@ -67,16 +67,16 @@ func TestDocksScaleAndWhy(t *testing.T) {
 	if _, warn := docks(walk, "--scale", "1"); !strings.Contains(warn, "the legs suggest scale 0.05644") {
 		t.Errorf("--scale 1 on a CMU file: stderr %q", warn)
 	}
-	// The robot's run on the spot docks nothing (the root motion found
-	// for it leaves the left foot sweeping); it says so, foot by foot.
-	why, _ := docks(shareddata.Path(t, "characters/robot-expressive.glb"), "--clip", "Running")
-	for _, e := range []string{"Foot.L", "Foot.R"} {
+	// mesh2motion's swim kicks its feet in the water: no docks, and it
+	// says why, foot by foot.
+	why, _ := docks(shareddata.Path(t, "characters/mesh2motion-mannequin.glb"), "--clip", "Swim_Fwd_Loop")
+	for _, e := range []string{"DEF-foot.L", "DEF-foot.R"} {
 		if !strings.Contains(why, e) {
 			t.Errorf("no reason given for %s: %s", e, why)
 		}
 	}
 	if !strings.Contains(why, "never still") || !strings.Contains(why, "once trimmed") {
-		t.Errorf("the run's reasons: %s", why)
+		t.Errorf("the swim's reasons: %s", why)
 	}
 	var out, errOut bytes.Buffer
 	if code := run([]string{"docks", "--bvh", walk, "--scale", "-1"}, &out, &errOut); code != 1 || out.Len() != 0 {
