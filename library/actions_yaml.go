@@ -1,6 +1,7 @@
 package library
 
 import (
+	"fmt"
 	"io"
 	"math"
 	"os"
@@ -60,7 +61,7 @@ func readActionList(p yamlnode.Parser, list *yaml.Node, dir string) ([]*action.A
 	if err != nil {
 		return nil, err
 	}
-	ar := actionReader{p: p, dir: dir, done: map[string]*action.Action{}}
+	ar := actionReader{p: p, dir: dir, done: map[string]*action.Action{}, made: map[string]*motion.Clip{}}
 	var out []*action.Action
 	seen := map[string]int{}
 	for _, it := range items {
@@ -93,6 +94,7 @@ type actionReader struct {
 	dir     string
 	builtin map[string]humanoid.Clip
 	done    map[string]*action.Action // the actions read so far
+	made    map[string]*motion.Clip   // their clips at their own rate, before atPlayRate
 }
 
 func (ar *actionReader) path(s string) string {
@@ -126,10 +128,11 @@ func (ar *actionReader) action(n *yaml.Node) (*action.Action, error) {
 	if err != nil {
 		return nil, err
 	}
-	clip, err := ar.shape(cs, eff)
+	clip, made, err := ar.shape(cs, eff)
 	if err != nil {
 		return nil, err
 	}
+	ar.made[name] = made
 	a := &action.Action{Name: name, Clip: clip, Effectors: eff, Source: cs.source, Delta: action.ComputeDelta(clip, eff), Ground: action.GroundAt(clip, eff, 0)}
 	if err := ar.docks(f["docks"], n, a, strings.HasPrefix(cs.source, "builtin:")); err != nil {
 		return nil, err
@@ -367,13 +370,13 @@ func (ar *actionReader) ref(n *yaml.Node, f map[string]*yaml.Node) (ClipRef, str
 // shape gives a clip read from a file what the action file asks: root
 // motion, played twice, the frames, and a fade in from an earlier
 // action's last pose.
-func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (*motion.Clip, error) {
+func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made *motion.Clip, err error) {
 	p := ar.p
 	c := cs.clip
 	if cs.rootMotion {
 		moved, _, ok := motion.RootMotion(c, eff)
 		if !ok {
-			return nil, p.Fail(cs.node, "%s: 'root_motion' asked for, but the clip does not walk on the spot", cs.source)
+			return nil, nil, p.Fail(cs.node, "%s: 'root_motion' asked for, but the clip does not walk on the spot", cs.source)
 		}
 		c = moved
 	}
@@ -383,58 +386,82 @@ func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (*motion.Clip,
 	if fr := cs.frames; fr != nil {
 		r, err := p.Floats(fr, 2)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		a, b := int(r[0]), int(r[1])
 		if float64(a) != r[0] || float64(b) != r[1] || a < 0 || b < a+1 || b >= c.Frames() {
-			return nil, p.Fail(fr, "frames [%v, %v]: want whole first < last within the clip's 0..%d", r[0], r[1], c.Frames()-1)
+			return nil, nil, p.Fail(fr, "frames [%v, %v]: want whole first < last within the clip's 0..%d", r[0], r[1], c.Frames()-1)
 		}
 		if c, err = c.Slice(a, b+1); err != nil {
-			return nil, p.Fail(fr, "%v", err)
+			return nil, nil, p.Fail(fr, "%v", err)
 		}
 	}
 	if cs.turn != nil {
 		t, err := ar.turn(cs.turn, c)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		c = motion.TurnPath(c, t.Deg*math.Pi/180, mgl64.Vec3{t.Pivot[0], 0, t.Pivot[1]}, t.From, t.To)
 	}
 	if cs.blendFrom != nil {
 		name, err := p.Str(cs.blendFrom)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		from := ar.done[name]
+		from, fromClip := ar.done[name], ar.made[name]
 		switch {
 		case from == nil:
-			return nil, p.Fail(cs.blendFrom, "blend from %q: no such action before this one", name)
+			return nil, nil, p.Fail(cs.blendFrom, "blend from %q: no such action before this one", name)
 		case !sameSkeleton(from.Clip.Skeleton, c.Skeleton):
-			return nil, p.Fail(cs.blendFrom, "blend from %q: another skeleton", name)
+			return nil, nil, p.Fail(cs.blendFrom, "blend from %q: another skeleton", name)
 		}
-		c, _ = motion.BlendIn(c, from.Clip.PoseAt(from.Clip.Frames()-1, from.Effectors.Hips), eff.Hips, cs.blend)
+		c, _ = motion.BlendIn(c, fromClip.PoseAt(fromClip.Frames()-1, from.Effectors.Hips), eff.Hips, cs.blend)
+		if fromStanding(from) {
+			g, err := motion.GuessScale(c.Skeleton, eff)
+			if err != nil {
+				return nil, nil, p.Fail(cs.blendFrom, "%v", err)
+			}
+			// from is played stretched (atPlayRate): 1.5 of its own
+			// frames, stretched.
+			slack := 1.5 * fromClip.FrameTime * from.Clip.Duration() / fromClip.Duration()
+			plantHeld(c, from, slack, eff, g.Leg) // the builder kept only starts whose legs reach
+		}
 	}
-	out, err := atPlayRate(c)
+	out, _, err := atPlayRate(c, eff)
 	if err != nil {
-		return nil, p.Fail(cs.node, "%v", err)
+		return nil, nil, p.Fail(cs.node, "%v", err)
 	}
-	return out, nil
+	return out, c, nil
 }
 
-// atPlayRate is c at the rate clips play at (humanoid.FPS) or faster when
-// it is slower: the warp holds docked limbs on their supports at the
-// clip's frames, and a frame played between two of them would interpolate
-// the limb off its support. The frame time is halved until it is short
-// enough, so the clip's frames and times stay exactly where they were.
-func atPlayRate(c *motion.Clip) (*motion.Clip, error) {
-	ft := c.FrameTime
-	for ft*humanoid.FPS > 1+1e-9 {
-		ft /= 2
+// atPlayRate is c at the rate clips play at (humanoid.FPS) when it is
+// slower: the warp holds docked limbs on their supports at the clip's
+// frames, and a frame played between two of them would interpolate the
+// limb off its support. The clip is stretched to a whole number of frames
+// (its duration rounded to a frame: 1.4% at most for a clip of 0.35 s or
+// more), so that its frames fall where the player samples them. A foot
+// standing from one of c's frames to the next (its joint moving less than
+// a twentieth of a leg) stays on the line between them in the frames made
+// in between (motion.HoldBetween). stretch is the new duration over the
+// old.
+func atPlayRate(c *motion.Clip, eff *motion.Effectors) (out *motion.Clip, stretch float64, err error) {
+	ft := 1.0 / humanoid.FPS
+	if c.FrameTime <= ft*(1+1e-9) {
+		return c, 1, nil
 	}
-	if ft == c.FrameTime {
-		return c, nil
+	frames := max(1, int(math.Round(c.Duration()/ft)))
+	if frames > 1<<24 {
+		return nil, 0, fmt.Errorf("a clip of %g s", c.Duration())
 	}
-	return c.Resample(ft)
+	out = motion.NewClip(c.Skeleton, frames+1, ft)
+	n := c.Skeleton.NumJoints()
+	for f := range frames + 1 {
+		c.Sample(float64(f)*c.Duration()/float64(frames), out.Trans[f*n:(f+1)*n], out.Rot[f*n:(f+1)*n])
+	}
+	if g, err := motion.GuessScale(c.Skeleton, eff); err == nil {
+		motion.HoldBetween(out, c, eff, g.Leg/20)
+	}
+	return out, out.Duration() / c.Duration(), nil
 }
 
 // turn reads a path turn: {deg, pivot: [x, z], from, to}.

@@ -34,18 +34,23 @@ func (b *builder) blended() error {
 			picks = append(picks, b.stopFor(i, f)...)
 		}
 	}
-	first := len(b.acts)
+	added := map[int]blendPick{}
 	for _, p := range picks {
-		b.out.Report.MaxBlendError = max(b.out.Report.MaxBlendError, math.Round(p.err*1e4)/1e4)
-		if err := b.addBlend(p.from, p.to, p.start); err != nil {
+		k := len(b.acts)
+		ok, err := b.addBlend(p.from, p.to, p.start)
+		if err != nil {
 			return err
+		}
+		if ok {
+			added[k] = p
+			b.out.Report.MaxBlendError = max(b.out.Report.MaxBlendError, math.Round(p.err*1e4)/1e4)
 		}
 	}
 	// A start goes on as its step does, stops added since included.
-	for k, p := range picks {
+	for k, p := range added {
 		if p.start {
-			b.next[first+k] = slices.Clone(b.next[p.to])
-			b.errs[first+k] = slices.Clone(b.errs[p.to])
+			b.next[k] = slices.Clone(b.next[p.to])
+			b.errs[k] = slices.Clone(b.errs[p.to])
 		}
 	}
 	return nil
@@ -92,7 +97,7 @@ func (b *builder) startsFor(i int, f features) []blendPick {
 		}
 		out = append(out, blendPick{best, i, true, bestErr})
 		for j := range b.acts {
-			if b.idle(j) && featureDistance(f.ends[j], f.ends[best]) <= f.limit {
+			if b.idle(j) && featureDistance(f.ends[j], f.ends[best]) <= sameEnd*f.limit {
 				covered[j] = true
 			}
 		}
@@ -124,20 +129,36 @@ func compatible(end, start int) bool {
 }
 
 // addBlend adds a copy of cut to fading in from cut from's last pose, with
-// from's feet at its start and to's successors; from goes on to it.
-func (b *builder) addBlend(from, to int, start bool) error {
+// from's feet at its start and to's successors; from goes on to it. In a
+// start, the feet from holds at its end stay planted through the fade
+// until they lift (motion.Plant); where a leg cannot reach to hold its
+// foot within MaxSlide, the start is not added (ok false), nor is a stop
+// that does not end on a docked foot. (A stop fades
+// into a standing pose whose feet never lift: held, they would stand
+// apart from every action after it.)
+func (b *builder) addBlend(from, to int, start bool) (ok bool, err error) {
 	src, dst := b.acts[from], b.acts[to]
 	seconds := min(0.4, 0.8*dst.Duration())
 	c, shift := motion.BlendIn(dst.Clip, src.Clip.PoseAt(src.Clip.Frames()-1, src.Effectors.Hips), dst.Effectors.Hips, seconds)
+	var planted map[string]float64
+	if fromStanding(src) {
+		var miss float64
+		if miss, planted = plantHeld(c, src, 1.5*src.Clip.FrameTime, dst.Effectors, b.leg); miss > b.xopt.MaxSlide {
+			return false, nil
+		}
+	}
 	k := len(b.acts)
 	a, err := action.NewAction(fmt.Sprintf("cut%d", k), c, dst.Effectors, b.xopt)
 	if err != nil {
-		return err
+		return false, err
 	}
 	a.Source = dst.Source
-	a.Docks = keepAfter(a.Docks, shifted(dst.Docks, dst.StartFrame(), shift), seconds)
-	a.Docks = b.heldFromStart(a, src)
+	a.Docks = keepAfter(a.Docks, shifted(dst.Docks, dst.StartFrame(), shift), seconds, planted)
+	a.Docks = b.heldFromStart(a, src, planted)
 	b.keepDocks(a)
+	if !start && !endsStanding(a) {
+		return false, nil
+	}
 	anchor(a)
 	if start {
 		a.Tags = slices.Clone(dst.Tags)
@@ -155,9 +176,9 @@ func (b *builder) addBlend(from, to int, start bool) error {
 	b.turns = append(b.turns, Turn{})
 	b.next = append(b.next, slices.Clone(b.next[to]))
 	b.errs = append(b.errs, slices.Clone(b.errs[to]))
-	// Every action ending as from ends (same feet, pose within the limit)
-	// may go on to it too.
-	limit := b.opt.MaxPoseError * b.leg
+	// Every action ending as from ends (same feet, pose within sameEnd of
+	// the limit) may go on to it too.
+	limit := sameEnd * b.opt.MaxPoseError * b.leg
 	fromEnd := poseFeature(src.Clip, src.Effectors, src.Clip.Frames()-1)
 	fromIdle := src.Tags[0] == "idle"
 	for j := range k {
@@ -174,8 +195,56 @@ func (b *builder) addBlend(from, to int, start bool) error {
 		b.next[j] = append(b.next[j], k)
 		b.errs[j] = append(b.errs[j], e)
 	}
-	return nil
+	return true, nil
 }
+
+// plantHeld plants in blended clip c every foot src holds at its end
+// (its dock ending within slack of src's end) until it lifts (rising
+// liftHeight legs above where it stands, leg long). It returns the largest
+// distance a leg left its foot from where it was held, and per planted
+// foot the time its hold ends.
+func plantHeld(c *motion.Clip, src *action.Action, slack float64, eff *motion.Effectors, leg float64) (float64, map[string]float64) {
+	ease := max(1, int(math.Round(plantEase/c.FrameTime)))
+	miss, until := 0.0, map[string]float64{}
+	for _, d := range src.Docks {
+		if d.End < src.Duration()-slack {
+			continue
+		}
+		for _, e := range eff.Feet {
+			if c.Skeleton.Names[e.Joint] == d.Effector {
+				lifted, m := motion.Plant(c, e, liftHeight*leg, ease)
+				miss, until[d.Effector] = max(miss, m), float64(lifted+ease)*c.FrameTime
+			}
+		}
+	}
+	return miss, until
+}
+
+// endsStanding reports whether a foot of a is docked at its last frame.
+func endsStanding(a *action.Action) bool {
+	for _, d := range a.Docks {
+		if d.Template == "foot" && d.End >= a.Duration()-1.5*a.Clip.FrameTime {
+			return true
+		}
+	}
+	return false
+}
+
+// sameEnd is the share of MaxPoseError within which another action ends as
+// a blend's source does and may go on to the blend: the blend starts from
+// its source's exact pose, so what differs shows as a jump at the seam.
+const sameEnd = 0.25
+
+// fromStanding reports whether a blend from src's end is a start (src
+// stands): its held feet are planted through the fade.
+func fromStanding(src *action.Action) bool { return len(src.Tags) > 0 && src.Tags[0] == "idle" }
+
+// A foot planted through a blend lifts when it rises liftHeight legs, and
+// its hold eases out over plantEase once it has.
+const (
+	liftHeight = 0.025
+	plantEase  = 0.1 // [Units: s]
+)
 
 // shifted is docks moved by a shift on the ground (world), in the frame of
 // start.
@@ -191,12 +260,13 @@ func shifted(docks []action.Dock, start motion.RootPoint, shift mgl64.Vec3) []ac
 }
 
 // keepAfter is the docks of a blended clip: those of the clip it was made
-// from that start after the blend (the motion there is the same), and of
-// the docks found in the blended clip those that end before them.
-func keepAfter(found, orig []action.Dock, seconds float64) []action.Dock {
+// from that start after the blend and, for a foot planted through it,
+// after its hold (the motion there is the same), and of the docks found in
+// the blended clip those that end before them.
+func keepAfter(found, orig []action.Dock, seconds float64, planted map[string]float64) []action.Dock {
 	var out []action.Dock
 	for _, d := range orig {
-		if d.Start >= seconds {
+		if d.Start >= max(seconds, planted[d.Effector]) {
 			out = append(out, d)
 		}
 	}
@@ -215,9 +285,12 @@ func keepAfter(found, orig []action.Dock, seconds float64) []action.Dock {
 
 // heldFromStart adds, to an action blended in from src's last pose, the
 // feet src holds at its end, held from the first frame for as long as
-// they stay within MaxSlide of where they start: the feet stay planted
-// through the fade until they lift, on the support src held them on.
-func (b *builder) heldFromStart(a, src *action.Action) []action.Dock {
+// they stay within MaxSlide of where they start (both joint and tip, or,
+// for a foot planted through the fade, the stiller of them: a planted foot
+// may roll onto its ball before it lifts): the feet stay on the support
+// src held them on. A planted foot's hold replaces the docks found in the
+// same stance; otherwise a dock found there first wins.
+func (b *builder) heldFromStart(a, src *action.Action, planted map[string]float64) []action.Dock {
 	out := a.Docks
 	c := a.Clip
 	n := c.Skeleton.NumJoints()
@@ -232,23 +305,27 @@ func (b *builder) heldFromStart(a, src *action.Action) []action.Dock {
 				e = x
 			}
 		}
+		_, plant := planted[d.Effector]
 		last := 0
 		for f := 1; f < c.Frames(); f++ {
-			if pos[f*n+e.Joint].Sub(pos[e.Joint]).Len() > b.xopt.MaxSlide || pos[f*n+e.Tip].Sub(pos[e.Tip]).Len() > b.xopt.MaxSlide {
+			dj, dt := pos[f*n+e.Joint].Sub(pos[e.Joint]).Len(), pos[f*n+e.Tip].Sub(pos[e.Tip]).Len()
+			if plant && min(dj, dt) > b.xopt.MaxSlide || !plant && max(dj, dt) > b.xopt.MaxSlide {
 				break
 			}
 			last = f
 		}
-		clash := false
-		for _, o := range out {
-			clash = clash || (o.Effector == d.Effector && o.Start <= float64(last)*c.FrameTime)
+		end := float64(last) * c.FrameTime
+		if last == 0 {
+			continue
 		}
-		if last == 0 || clash {
+		if plant {
+			out = slices.DeleteFunc(out, func(o action.Dock) bool { return o.Effector == d.Effector && o.Start <= end })
+		} else if slices.ContainsFunc(out, func(o action.Dock) bool { return o.Effector == d.Effector && o.Start <= end }) {
 			continue
 		}
 		pose := dock.PoseAt(c, e, 0, a.StartFrame())
 		pose.Position[1] -= float32(a.Ground)
-		out = append(out, action.Dock{Effector: d.Effector, Side: d.Side, Template: d.Template, End: float64(last) * c.FrameTime, Pose: pose})
+		out = append(out, action.Dock{Effector: d.Effector, Side: d.Side, Template: d.Template, End: end, Pose: pose})
 	}
 	slices.SortStableFunc(out, func(x, y action.Dock) int { return cmp.Compare(x.Start, y.Start) })
 	return out

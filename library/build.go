@@ -150,8 +150,11 @@ const bothFeet = -1
 //     turned 30° left and right about its first foot dock while the other
 //     foot swings (motion.TurnPath), with the step's transitions.
 //   - A transition joins a's end to b's start when the same feet stand
-//     there and the poses differ by at most MaxPoseError of the leg;
-//     consecutive pieces of one clip are always joined.
+//     there and the poses differ by at most MaxPoseError of the leg (the
+//     velocities by central differences in the clips cut); consecutive
+//     pieces of one clip are always joined.
+//   - Standing and moving are joined by blends (starts and stops, see
+//     blended): a start keeps the standing feet planted until they lift.
 //   - A character more than 15% larger or smaller than the adult (by its
 //     leg) docks with the built-in templates grown to it (dock.ScaledName).
 //   - Actions without a successor are dropped until none is left. The
@@ -237,7 +240,10 @@ func (b *builder) prepare() error {
 	b.xopt.MaxHeight *= s
 	b.xopt.Pace *= s
 	b.xopt.MaxTravel *= s
-	b.xopt.MaxSlide *= 0.5 * s // half the capture default: a docked foot held by the warp slides as the clip does
+	// Half the capture default (a docked foot held by the warp slides as
+	// the clip does), and 6 mm at most: a slide shows in metres whatever
+	// the character's size.
+	b.xopt.MaxSlide *= min(0.5*s, 0.6)
 	if !feetLevelAtRest(sk, b.srcs[ref].Effectors) {
 		// The tilt test measures from the rest pose: without feet at the
 		// same angle there (a bind pose taken from a walk), it is off.

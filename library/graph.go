@@ -18,9 +18,10 @@ import (
 func (b *builder) transitions() {
 	ends := make([][]mgl64.Vec3, len(b.acts))
 	starts := make([][]mgl64.Vec3, len(b.acts))
-	for k, a := range b.acts {
-		ends[k] = poseFeature(a.Clip, a.Effectors, a.Clip.Frames()-1)
-		starts[k] = poseFeature(a.Clip, a.Effectors, 0)
+	for k, ct := range b.cuts {
+		c, eff := b.clips[ct.src], b.acts[k].Effectors
+		ends[k] = featureAt(c, eff, ct.to, max(ct.to-1, 0), min(ct.to+1, c.Frames()-1))
+		starts[k] = featureAt(c, eff, ct.from, max(ct.from-1, 0), min(ct.from+1, c.Frames()-1))
 	}
 	limit := b.opt.MaxPoseError * b.leg
 	b.next = make([][]int, len(b.acts))
@@ -44,11 +45,19 @@ func (b *builder) transitions() {
 // point and heading, followed by their velocities times 0.1 s (forward
 // differences at the first frame, backward at others).
 func poseFeature(c *motion.Clip, eff *motion.Effectors, f int) []mgl64.Vec3 {
-	n := c.Skeleton.NumJoints()
-	g := f - 1
 	if f == 0 {
-		g = 1
+		return featureAt(c, eff, 0, 0, min(1, c.Frames()-1))
 	}
+	return featureAt(c, eff, f, f-1, f)
+}
+
+// featureAt is poseFeature at frame f with the velocities measured from
+// frame g0 to frame g1. A cut's ends are measured in its source clip with
+// central differences, so that where one cut ends and the next starts the
+// features agree (one-sided differences differ by the acceleration there:
+// 0.28 m on the robot's stride).
+func featureAt(c *motion.Clip, eff *motion.Effectors, f, g0, g1 int) []mgl64.Vec3 {
+	n := c.Skeleton.NumJoints()
 	at := func(f int) []mgl64.Vec3 {
 		pos := make([]mgl64.Vec3, n)
 		c.FrameFK(f, pos, make([]mgl64.Quat, n))
@@ -58,11 +67,14 @@ func poseFeature(c *motion.Clip, eff *motion.Effectors, f int) []mgl64.Vec3 {
 		}
 		return pos
 	}
-	p, q := at(f), at(g)
+	p, p0, p1 := at(f), at(g0), at(g1)
 	out := slices.Clone(p)
-	scale := 0.1 / (float64(f-g) * c.FrameTime)
+	scale := 0.0
+	if g1 > g0 {
+		scale = 0.1 / (float64(g1-g0) * c.FrameTime)
+	}
 	for j := range p {
-		out = append(out, p[j].Sub(q[j]).Mul(scale))
+		out = append(out, p1[j].Sub(p0[j]).Mul(scale))
 	}
 	return out
 }
@@ -185,11 +197,15 @@ func (b *builder) assemble(alive []bool, entry []int) (*Built, error) {
 			continue
 		}
 		a.Name = name[i]
-		c, err := atPlayRate(a.Clip)
+		c, stretch, err := atPlayRate(a.Clip, a.Effectors)
 		if err != nil {
 			return nil, err
 		}
 		a.Clip = c
+		for k := range a.Docks {
+			a.Docks[k].Start *= stretch
+			a.Docks[k].End *= stretch
+		}
 		for k := range a.Docks {
 			a.Docks[k].Template = dock.ScaledName(a.Docks[k].Template, size)
 		}
@@ -277,10 +293,23 @@ const (
 // heldDistance and heldYaw once a's delta is applied), or, when a does not
 // hold it at its end, within snapDistance of where a's last frame has the
 // foot (on the ground): the foot stays put across the seam instead of
-// jumping onto b's support.
+// jumping onto b's support. Likewise a foot a holds to its end that b
+// does not dock at its start must start in b within snapDistance of that
+// dock (b lifts it from there).
 func feetHeld(a, b *action.Action) bool {
 	end := action.Frame{}.Then(a.Delta)
 	ft := b.Clip.FrameTime
+	for _, da := range a.Docks {
+		if da.End < a.Duration()-1.5*a.Clip.FrameTime || docksAtStart(b, da.Effector) {
+			continue
+		}
+		if p, ok := startJoint(b, da.Effector); ok {
+			w := end.Apply(p)
+			if math.Hypot(w[0]-float64(da.Pose.Position[0]), w[2]-float64(da.Pose.Position[2])) > snapDistance {
+				return false
+			}
+		}
+	}
 	for _, db := range b.Docks {
 		if db.Start > 1.5*ft {
 			continue
@@ -310,6 +339,15 @@ const snapDistance = 0.03
 // endJoint is where action a's last frame has the named joint, in a's
 // frame.
 func endJoint(a *action.Action, name string) (mgl64.Vec3, bool) {
+	return jointAt(a, a.Clip.Frames()-1, name)
+}
+
+// startJoint is where action a's first frame has the named joint, in a's
+// frame.
+func startJoint(a *action.Action, name string) (mgl64.Vec3, bool) { return jointAt(a, 0, name) }
+
+// jointAt is where frame f of action a has the named joint, in a's frame.
+func jointAt(a *action.Action, f int, name string) (mgl64.Vec3, bool) {
 	c := a.Clip
 	j := c.Skeleton.Index(name)
 	if j < 0 {
@@ -317,6 +355,17 @@ func endJoint(a *action.Action, name string) (mgl64.Vec3, bool) {
 	}
 	n := c.Skeleton.NumJoints()
 	pos := make([]mgl64.Vec3, n)
-	c.FrameFK(c.Frames()-1, pos, make([]mgl64.Quat, n))
+	c.FrameFK(f, pos, make([]mgl64.Quat, n))
 	return a.StartFrame().ToLocal(pos[j]), true
+}
+
+// docksAtStart reports whether action a docks the named effector from its
+// first frame (within 1.5 frames).
+func docksAtStart(a *action.Action, name string) bool {
+	for _, d := range a.Docks {
+		if d.Effector == name && d.Start <= 1.5*a.Clip.FrameTime {
+			return true
+		}
+	}
+	return false
 }

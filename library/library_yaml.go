@@ -36,7 +36,10 @@ import (
 // first ends), frames then picks frames, turn turns its path by deg about
 // the vertical through pivot (x, z) between from and to seconds
 // (motion.TurnPath), and blend_from fades the clip in from the last pose
-// of an action listed before it (motion.BlendIn).
+// of an action listed before it (motion.BlendIn; from a standing action,
+// the feet it holds at its end stay planted until they lift:
+// motion.Plant). A clip slower than the play rate is stretched to whole
+// frames of it (docks' times are the stretched clip's).
 // Paths are relative to the file. Planner's 'planner library' writes such
 // files; errors name the file and line.
 func ReadLibrary(r io.Reader, file, dir string) (*action.Library, *actiongraph.Graph, error) {

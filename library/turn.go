@@ -59,6 +59,9 @@ func (b *builder) addTurn(i int, t Turn) error {
 	a.Source = src.Source
 	a.Docks = turnDocks(src, t)
 	a.Tags = b.tags(a, b.cuts[i])
+	// Its gait is the step's: turning the path moves where the step ends,
+	// not how fast the feet go.
+	a.Tags[0] = src.Tags[0]
 	b.cuts = append(b.cuts, b.cuts[i])
 	b.acts = append(b.acts, a)
 	b.blends = append(b.blends, blendOf{from: -1})

@@ -15,6 +15,10 @@ import (
 	"github.com/foothold/foothold/motion"
 )
 
+// libraryFrames is how many frames TestHeadlessLibrary's walk runs: at
+// frame 420 it heads north, its plan ahead of it in view.
+const libraryFrames = "420"
+
 // A library built for a glTF character (its idle and two walks on the
 // spot) drives the demo: the character sets off east, turns and stops on
 // builtin:stepping with the library's actions, its body derived from the
@@ -53,7 +57,7 @@ func TestHeadlessLibrary(t *testing.T) {
 	}
 	f.Close()
 	shot := filepath.Join(dir, "shot.png")
-	out, errs, code := demoRun(t, nil, "--library", libFile, "--draw", "body", "--input", "testdata/library-walk.yaml", "--frames", "500", "--screenshot", shot, "--json")
+	out, errs, code := demoRun(t, nil, "--library", libFile, "--draw", "body", "--input", "testdata/library-walk.yaml", "--frames", libraryFrames, "--screenshot", shot, "--json")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -90,7 +94,7 @@ func checkSkinned(t *testing.T, libFile, glb, body string, actions int) {
 	dir := filepath.Dir(body)
 	render := func(draw string) (image.Image, summary) {
 		shot := filepath.Join(dir, draw+".png")
-		args := []string{"--library", libFile, "--input", "testdata/library-walk.yaml", "--frames", "500", "--screenshot", shot, "--json"}
+		args := []string{"--library", libFile, "--input", "testdata/library-walk.yaml", "--frames", libraryFrames, "--screenshot", shot, "--json"}
 		if draw != "" {
 			args = append(args, "--draw", draw)
 		}

@@ -17,6 +17,13 @@ import (
 	"github.com/foothold/foothold/motion"
 )
 
+// scaledWalk is libraryWalk for a character size times the adult's: its
+// start and speeds grown by size.
+func scaledWalk(size float64) string {
+	r := strings.NewReplacer("x: 0.25, z: 1.5", fmt.Sprintf("x: %.3f, z: %.3f", 0.25*size, 1.5*size), "speed: 1.2", fmt.Sprintf("speed: %.3f", 1.2*size))
+	return r.Replace(libraryWalk)
+}
+
 // libraryWalk is the main job's kind of walk for a user's library on
 // builtin:stepping: set off east along the hall, turn north, turn back
 // west, and stop.
@@ -42,18 +49,20 @@ func TestLibraryBuildAndRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds four libraries and plans with each")
 	}
-	// Every library meets 1 cm of sliding and 5 cm of root jump. The
-	// four-metre robot does not turn (at the script's 1.2 m/s its blended
-	// stops score better than its 3.3 m/s steps).
+	// Every library meets 1 cm of sliding and 5 cm of root jump. Feet
+	// held across a transition stay within 1 cm for the glTF mannequins;
+	// the robot's start from one idle piece where another ended moves a
+	// foot 1.3 cm, and the CMU library's stops drag a held foot 1.9 cm (the
+	// fade from a step to standing), bounded here at 1.5 and 2 cm. The
+	// four-metre robot walks at its own scale (see checkLibraryWalk).
 	for _, tc := range []struct {
 		name, from, clips string
-		slide, jump       float64 // [Units: m]
-		turns             bool
+		slide, seam, jump float64 // [Units: m]
 	}{
-		{"mesh2motion", "characters/mesh2motion-mannequin.glb", "#(Idle_Loop|Walk_Loop|Walk_Formal_Loop)$", 0.01, 0.05, true},
-		{"mannequiny", "characters/mannequiny-0.3.0.glb", "#(idle|walk)$", 0.01, 0.05, true},
-		{"robot", "characters/robot-expressive.glb", "#(Idle|Walking)$", 0.01, 0.05, false},
-		{"cmu16", "mocap/asf-amc", "", 0.01, 0.05, true},
+		{"mesh2motion", "characters/mesh2motion-mannequin.glb", "#(Idle_Loop|Walk_Loop|Walk_Formal_Loop)$", 0.01, 0.01, 0.05},
+		{"mannequiny", "characters/mannequiny-0.3.0.glb", "#(idle|walk)$", 0.01, 0.01, 0.05},
+		{"robot", "characters/robot-expressive.glb", "#(Idle|Walking)$", 0.01, 0.015, 0.05},
+		{"cmu16", "mocap/asf-amc", "", 0.01, 0.02, 0.05},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -67,23 +76,34 @@ func TestLibraryBuildAndRun(t *testing.T) {
 				t.Errorf("%d strips for %d actions", len(rep.PNGs), len(lib.Actions))
 			}
 			t.Logf("%d actions %v, %d transitions, pose error at a transition %.3f m, blends bridge %.3f m", rep.Actions, rep.Tags, rep.Transitions, rep.MaxPoseError, rep.MaxBlendError)
-			sum := checkLibraryWalk(t, dir, libFile, lib, tc.turns)
+			sum := checkLibraryWalk(t, dir, libFile, lib, rep.Size)
 			slide, seam, jump := motionFile(t, filepath.Join(dir, "run", "motion.bvh"), sum, lib)
 			t.Logf("docked feet slide %.3f m at most, %.3f m where a foot is held across a transition; the root's largest jump %.3f m", slide, seam, jump)
-			if slide > tc.slide || jump > tc.jump {
-				t.Errorf("a docked foot slides %.3f m (bound %.2f), the root jumps %.3f m (bound %.2f)", slide, tc.slide, jump, tc.jump)
+			if slide > tc.slide || seam > tc.seam || jump > tc.jump {
+				t.Errorf("a docked foot slides %.3f m (bound %.3f), %.3f m across a transition (bound %.3f), the root jumps %.3f m (bound %.2f)", slide, tc.slide, seam, tc.seam, jump, tc.jump)
 			}
 		})
 	}
 }
 
-func checkLibraryWalk(t *testing.T, dir, libFile string, lib *action.Library, turns bool) runSummary {
+// checkLibraryWalk plans libraryWalk with a library and checks it walks,
+// turns and stops, never stuck, every dock on its support. A character of
+// another size (size, its legs over the adult's, more than 1.5 or less
+// than 1/1.5) walks at its own scale: the scene, the start and the speeds
+// grown by size (a four-metre robot's slowest step is 3.3 m/s, and the
+// hall is as wide as it is tall).
+func checkLibraryWalk(t *testing.T, dir, libFile string, lib *action.Library, size float64) runSummary {
 	input := filepath.Join(dir, "walk.yaml")
-	if err := os.WriteFile(input, []byte(libraryWalk), 0o644); err != nil {
+	walk, args := libraryWalk, []string{"run", "--input", input, "--library", libFile, "--out", filepath.Join(dir, "run"), "--json"}
+	if size > 1.5 || size < 1/1.5 {
+		walk = scaledWalk(size)
+		args = append(args, "--scene", "builtin:stepping", "--scale", fmt.Sprint(size))
+	}
+	if err := os.WriteFile(input, []byte(walk), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	var out, errOut bytes.Buffer
-	if code := run([]string{"run", "--input", input, "--library", libFile, "--out", filepath.Join(dir, "run"), "--json"}, &out, &errOut); code != 0 {
+	if code := run(args, &out, &errOut); code != 0 {
 		t.Fatalf("planner run: exit %d: %s", code, errOut.String())
 	}
 	var sum runSummary
@@ -94,10 +114,7 @@ func checkLibraryWalk(t *testing.T, dir, libFile string, lib *action.Library, tu
 	if sum.MaxDockErrorM > 0.01 || sum.Unreached > 0 {
 		t.Errorf("dock error %.3f m, %d unreached", sum.MaxDockErrorM, sum.Unreached)
 	}
-	// A library whose character does not turn (the robot's) walks east
-	// into the scene's edge and stands there: stuck frames are allowed
-	// for it, not the rest.
-	if sum.DistanceM < 3 || (sum.Stuck > 0 && turns) {
+	if sum.DistanceM < 3*size || sum.Stuck > 0 {
 		t.Errorf("went %.1f m, stuck %d frames", sum.DistanceM, sum.Stuck)
 	}
 	full := lib
@@ -108,8 +125,8 @@ func checkLibraryWalk(t *testing.T, dir, libFile string, lib *action.Library, tu
 		turned = turned || slices.Contains(tags, "turn-left") || slices.Contains(tags, "turn-right")
 		stopped = stopped || slices.Contains(tags, "stop")
 	}
-	if !walked || turned != turns || !stopped {
-		t.Errorf("walked %v, turned %v (want %v), stopped %v", walked, turned, turns, stopped)
+	if !walked || !turned || !stopped {
+		t.Errorf("walked %v, turned %v, stopped %v", walked, turned, stopped)
 	}
 	shareddata.ValidateGLTF(t, filepath.Join(dir, "run", "motion.glb"))
 	return sum
@@ -257,7 +274,8 @@ func TestLibraryWalksWithAScaledFoot(t *testing.T) {
 // subject 16's Acclaim skeleton (none skipped), the actions cover walks,
 // runs, jumps, turns both ways, steps up and down, starts and stops, the
 // graph is closed, and the library plans the walk above with every dock
-// within 1 cm, never stuck.
+// within 1 cm, never stuck, no docked foot sliding over 1 cm (held across
+// transitions too) and no root jump over 5 cm.
 func TestLibraryFromAllCaptures(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a library of every shared capture and plans with it")
@@ -277,9 +295,12 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 		}
 	}
 	t.Logf("%d sources, %d actions, %d transitions, pose error at a transition %.3f m", len(rep.Sources), rep.Actions, rep.Transitions, rep.MaxPoseError)
-	sum := checkLibraryWalk(t, dir, libFile, lib, true)
+	sum := checkLibraryWalk(t, dir, libFile, lib, 1)
 	slide, seam, jump := motionFile(t, filepath.Join(dir, "run", "motion.bvh"), sum, lib)
 	t.Logf("docked feet slide %.3f m at most, %.3f m where a foot is held across a transition; the root's largest jump %.3f m", slide, seam, jump)
+	if slide > 0.01 || seam > 0.01 || jump > 0.05 {
+		t.Errorf("a docked foot slides %.3f m, %.3f m across a transition (bound 0.01), the root jumps %.3f m (bound 0.05)", slide, seam, jump)
+	}
 }
 
 // buildLibrary runs planner library with args into libFile (with --json),
