@@ -133,9 +133,9 @@ func compatible(end, start int) bool {
 // start, the feet from holds at its end stay planted through the fade
 // until they lift (motion.Plant); where a leg cannot reach to hold its
 // foot within MaxSlide, the start is not added (ok false), nor is a stop
-// that does not end on a docked foot. (A stop fades
-// into a standing pose whose feet never lift: held, they would stand
-// apart from every action after it.)
+// that does not end on a docked foot. A stop's feet are not planted: it
+// fades into a standing pose whose feet never lift, and held they would
+// stand apart from every action after it.
 func (b *builder) addBlend(from, to int, start bool) (ok bool, err error) {
 	src, dst := b.acts[from], b.acts[to]
 	seconds := min(0.4, 0.8*dst.Duration())
