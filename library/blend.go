@@ -289,7 +289,9 @@ func keepAfter(found, orig []action.Dock, seconds float64, planted map[string]fl
 // for a foot planted through the fade, the stiller of them: a planted foot
 // may roll onto its ball before it lifts): the feet stay on the support
 // src held them on. A planted foot's hold replaces the docks found in the
-// same stance; otherwise a dock found there first wins.
+// same stance, and is kept however short (a foot b lifts at once still
+// starts on src's support: the warp then carries it from there); otherwise
+// a dock found there first wins.
 func (b *builder) heldFromStart(a, src *action.Action, planted map[string]float64) []action.Dock {
 	out := a.Docks
 	c := a.Clip
@@ -315,7 +317,7 @@ func (b *builder) heldFromStart(a, src *action.Action, planted map[string]float6
 			last = f
 		}
 		end := float64(last) * c.FrameTime
-		if last == 0 {
+		if last == 0 && !plant {
 			continue
 		}
 		if plant {

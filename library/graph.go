@@ -294,8 +294,8 @@ const (
 // hold it at its end, within snapDistance of where a's last frame has the
 // foot (on the ground): the foot stays put across the seam instead of
 // jumping onto b's support. Likewise a foot a holds to its end that b
-// does not dock at its start must start in b within snapDistance of that
-// dock (b lifts it from there).
+// does not dock at its start must start in b within liftDistance of that
+// dock: b lifts it from there, and nothing holds it across the seam.
 func feetHeld(a, b *action.Action) bool {
 	end := action.Frame{}.Then(a.Delta)
 	ft := b.Clip.FrameTime
@@ -305,7 +305,7 @@ func feetHeld(a, b *action.Action) bool {
 		}
 		if p, ok := startJoint(b, da.Effector); ok {
 			w := end.Apply(p)
-			if math.Hypot(w[0]-float64(da.Pose.Position[0]), w[2]-float64(da.Pose.Position[2])) > snapDistance {
+			if math.Hypot(w[0]-float64(da.Pose.Position[0]), w[2]-float64(da.Pose.Position[2])) > liftDistance {
 				return false
 			}
 		}
@@ -335,6 +335,11 @@ func feetHeld(a, b *action.Action) bool {
 // snapDistance is how far on the ground a foot a transition's first action
 // leaves free may lie from the dock the next one starts with. [Units: m]
 const snapDistance = 0.03
+
+// liftDistance is how far from the dock a transition's first action holds
+// it on to its end a foot may start the next action, which lifts it
+// without docking it: what it jumps at the seam. [Units: m]
+const liftDistance = 0.008
 
 // endJoint is where action a's last frame has the named joint, in a's
 // frame.
