@@ -404,27 +404,9 @@ func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made 
 		c = motion.TurnPath(c, t.Deg*math.Pi/180, mgl64.Vec3{t.Pivot[0], 0, t.Pivot[1]}, t.From, t.To)
 	}
 	if cs.blendFrom != nil {
-		name, err := p.Str(cs.blendFrom)
-		if err != nil {
+		var err error
+		if c, err = ar.blend(cs, c, eff); err != nil {
 			return nil, nil, err
-		}
-		from, fromClip := ar.done[name], ar.made[name]
-		switch {
-		case from == nil:
-			return nil, nil, p.Fail(cs.blendFrom, "blend from %q: no such action before this one", name)
-		case !sameSkeleton(from.Clip.Skeleton, c.Skeleton):
-			return nil, nil, p.Fail(cs.blendFrom, "blend from %q: another skeleton", name)
-		}
-		c, _ = motion.BlendIn(c, fromClip.PoseAt(fromClip.Frames()-1, from.Effectors.Hips), eff.Hips, cs.blend)
-		if fromStanding(from) {
-			g, err := motion.GuessScale(c.Skeleton, eff)
-			if err != nil {
-				return nil, nil, p.Fail(cs.blendFrom, "%v", err)
-			}
-			// from is played stretched (atPlayRate): 1.5 of its own
-			// frames, stretched.
-			slack := 1.5 * fromClip.FrameTime * from.Clip.Duration() / fromClip.Duration()
-			plantHeld(c, from, slack, eff, g.Leg) // the builder kept only starts whose legs reach
 		}
 	}
 	out, _, err := atPlayRate(c, eff)
@@ -432,6 +414,36 @@ func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made 
 		return nil, nil, p.Fail(cs.node, "%v", err)
 	}
 	return out, c, nil
+}
+
+// blend fades c in from the last pose of the action cs names in
+// blend_from (its clip at its own rate) and, when that action stands,
+// plants the feet it holds at its end, as the builder did.
+func (ar *actionReader) blend(cs clipSpec, c *motion.Clip, eff *motion.Effectors) (*motion.Clip, error) {
+	p := ar.p
+	name, err := p.Str(cs.blendFrom)
+	if err != nil {
+		return nil, err
+	}
+	from, fromClip := ar.done[name], ar.made[name]
+	switch {
+	case from == nil:
+		return nil, p.Fail(cs.blendFrom, "blend from %q: no such action before this one", name)
+	case !sameSkeleton(from.Clip.Skeleton, c.Skeleton):
+		return nil, p.Fail(cs.blendFrom, "blend from %q: another skeleton", name)
+	}
+	c, _ = motion.BlendIn(c, fromClip.PoseAt(fromClip.Frames()-1, from.Effectors.Hips), eff.Hips, cs.blend)
+	if fromStanding(from) {
+		g, err := motion.GuessScale(c.Skeleton, eff)
+		if err != nil {
+			return nil, p.Fail(cs.blendFrom, "%v", err)
+		}
+		// from is played stretched (atPlayRate): 1.5 of its own frames,
+		// stretched.
+		slack := 1.5 * fromClip.FrameTime * from.Clip.Duration() / fromClip.Duration()
+		plantHeld(c, from, slack, eff, g.Leg) // the builder kept only starts whose legs reach
+	}
+	return c, nil
 }
 
 // atPlayRate is c at the rate clips play at (humanoid.FPS) when it is

@@ -176,14 +176,21 @@ func (b *builder) addBlend(from, to int, start bool) (ok bool, err error) {
 	b.turns = append(b.turns, Turn{})
 	b.next = append(b.next, slices.Clone(b.next[to]))
 	b.errs = append(b.errs, slices.Clone(b.errs[to]))
-	// Every action ending as from ends (same feet, pose within sameEnd of
-	// the limit) may go on to it too.
+	b.joinToBlend(from, k)
+	return true, nil
+}
+
+// joinToBlend lets blend k (fading in from cut from's end) follow from and
+// every action ending as from ends: the same feet, the pose within sameEnd
+// of the limit, the feet held.
+func (b *builder) joinToBlend(from, k int) {
+	src, a := b.acts[from], b.acts[k]
 	limit := sameEnd * b.opt.MaxPoseError * b.leg
 	fromEnd := poseFeature(src.Clip, src.Effectors, src.Clip.Frames()-1)
 	fromIdle := src.Tags[0] == "idle"
 	for j := range k {
 		aj := b.acts[j]
-		if (aj.Tags[0] == "idle") != fromIdle || b.blends[j].from >= 0 || !compatible(b.cuts[j].endFoot, ct.startFoot) {
+		if (aj.Tags[0] == "idle") != fromIdle || b.blends[j].from >= 0 || !compatible(b.cuts[j].endFoot, b.cuts[k].startFoot) {
 			continue
 		}
 		e := 0.0
@@ -195,7 +202,6 @@ func (b *builder) addBlend(from, to int, start bool) (ok bool, err error) {
 		b.next[j] = append(b.next[j], k)
 		b.errs[j] = append(b.errs[j], e)
 	}
-	return true, nil
 }
 
 // plantHeld plants in blended clip c every foot src holds at its end
