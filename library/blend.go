@@ -229,7 +229,7 @@ func plantHeld(c *motion.Clip, src *action.Action, slack float64, eff *motion.Ef
 // endsStanding reports whether a foot of a is docked at its last frame.
 func endsStanding(a *action.Action) bool {
 	for _, d := range a.Docks {
-		if d.Template == "foot" && d.End >= a.Duration()-1.5*a.Clip.FrameTime {
+		if d.Template == "foot" && toEnd(a, d) {
 			return true
 		}
 	}
@@ -304,7 +304,7 @@ func (b *builder) heldFromStart(a, src *action.Action, planted map[string]float6
 	n := c.Skeleton.NumJoints()
 	pos := c.Positions()
 	for _, d := range src.Docks {
-		if d.Template != "foot" || d.End < src.Duration()-1.5*src.Clip.FrameTime {
+		if d.Template != "foot" || !toEnd(src, d) {
 			continue
 		}
 		var e motion.Effector

@@ -300,7 +300,7 @@ func feetHeld(a, b *action.Action) bool {
 	end := action.Frame{}.Then(a.Delta)
 	ft := b.Clip.FrameTime
 	for _, da := range a.Docks {
-		if da.End < a.Duration()-1.5*a.Clip.FrameTime || docksAtStart(b, da.Effector) {
+		if !toEnd(a, da) || docksAtStart(b, da.Effector) {
 			continue
 		}
 		if p, ok := startJoint(b, da.Effector); ok {
@@ -317,7 +317,7 @@ func feetHeld(a, b *action.Action) bool {
 		wb := end.DockPose(db.Pose)
 		held := false
 		for _, da := range a.Docks {
-			if da.Effector != db.Effector || da.End < a.Duration()-1.5*a.Clip.FrameTime {
+			if da.Effector != db.Effector || !toEnd(a, da) {
 				continue
 			}
 			held = true
@@ -362,6 +362,12 @@ func jointAt(a *action.Action, f int, name string) (mgl64.Vec3, bool) {
 	pos := make([]mgl64.Vec3, n)
 	c.FrameFK(f, pos, make([]mgl64.Quat, n))
 	return a.StartFrame().ToLocal(pos[j]), true
+}
+
+// toEnd reports whether dock d of action a lasts to a's end (within 1.5
+// frames).
+func toEnd(a *action.Action, d action.Dock) bool {
+	return d.End >= a.Duration()-1.5*a.Clip.FrameTime
 }
 
 // docksAtStart reports whether action a docks the named effector from its

@@ -24,10 +24,7 @@ func Plant(c *Clip, e Effector, lift float64, ease int) (lifted int, miss float6
 	c.FrameFK(0, pos, world)
 	x0, z0 := pos[e.Joint][0], pos[e.Joint][2]
 	low0 := min(pos[e.Joint][1], pos[e.Tip][1])
-	bends := true
-	if mid := sk.Parents[e.Joint]; mid < 0 || sk.Parents[mid] < 0 || sk.Parents[sk.Parents[mid]] < 0 {
-		bends = false
-	}
+	bends := bendable(sk, e.Joint)
 	var last mgl64.Vec3 // the correction at the last standing frame
 	lifted = c.Frames()
 	for f := 1; f < c.Frames(); f++ {
@@ -82,7 +79,7 @@ func HoldBetween(out, src *Clip, eff *Effectors, still float64) {
 		}
 		out.FrameFK(f, pos, world)
 		for _, e := range eff.Feet {
-			if mid := sk.Parents[e.Joint]; mid < 0 || sk.Parents[mid] < 0 || sk.Parents[sk.Parents[mid]] < 0 {
+			if !bendable(sk, e.Joint) {
 				continue
 			}
 			p0, p1 := srcPos[s0*n+e.Joint], srcPos[(s0+1)*n+e.Joint]

@@ -176,9 +176,7 @@ func smoothSteps(step []mgl64.Vec3, h int) []mgl64.Vec3 {
 // frames it supports and easing out over h frames either side.
 func holdFoot(c *Clip, e Effector, i int, support []int, raw, smooth []mgl64.Vec3, h int) {
 	sk := c.Skeleton
-	// A leg of two bones below a joint that is not the root (turning the
-	// root would move the whole body).
-	if mid := sk.Parents[e.Joint]; mid < 0 || sk.Parents[mid] < 0 || sk.Parents[sk.Parents[mid]] < 0 {
+	if !bendable(sk, e.Joint) {
 		return
 	}
 	n := sk.NumJoints()
@@ -196,6 +194,14 @@ func holdFoot(c *Clip, e Effector, i int, support []int, raw, smooth []mgl64.Vec
 			bendLeg(c, f, e.Joint, pos[e.Joint].Add(d), pos, world)
 		}
 	}
+}
+
+// bendable reports whether bendLeg can move joint j: it ends a leg of two
+// bones below a joint that is not the root (turning the root would move
+// the whole body).
+func bendable(sk *Skeleton, j int) bool {
+	mid := sk.Parents[j]
+	return mid >= 0 && sk.Parents[mid] >= 0 && sk.Parents[sk.Parents[mid]] >= 0
 }
 
 // bendLeg moves joint j of frame f to target by two-bone IK on its two
