@@ -433,16 +433,18 @@ func (ar *actionReader) blend(cs clipSpec, c *motion.Clip, eff *motion.Effectors
 		return nil, p.Fail(cs.blendFrom, "blend from %q: another skeleton", name)
 	}
 	c, _ = motion.BlendIn(c, fromClip.PoseAt(fromClip.Frames()-1, from.Effectors.Hips), eff.Hips, cs.blend)
-	if fromStanding(from) {
-		g, err := motion.GuessScale(c.Skeleton, eff)
-		if err != nil {
-			return nil, p.Fail(cs.blendFrom, "%v", err)
-		}
-		// from is played stretched (atPlayRate): 1.5 of its own frames,
-		// stretched.
-		slack := 1.5 * fromClip.FrameTime * from.Clip.Duration() / fromClip.Duration()
-		plantHeld(c, from, slack, eff, g.Leg) // the builder kept only starts whose legs reach
+	g, err := motion.GuessScale(c.Skeleton, eff)
+	if err != nil {
+		return nil, p.Fail(cs.blendFrom, "%v", err)
 	}
+	// from is played stretched (atPlayRate): 1.5 of its own frames,
+	// stretched.
+	slack := 1.5 * fromClip.FrameTime * from.Clip.Duration() / fromClip.Duration()
+	if !fromStanding(from) {
+		holdStop(c, from, slack, eff, cs.blend, stopShift*g.Leg)
+		return c, nil
+	}
+	plantHeld(c, from, slack, eff, g.Leg) // the builder kept only starts whose legs reach
 	return c, nil
 }
 

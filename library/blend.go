@@ -46,11 +46,19 @@ func (b *builder) blended() error {
 			b.out.Report.MaxBlendError = max(b.out.Report.MaxBlendError, math.Round(p.err*1e4)/1e4)
 		}
 	}
-	// A start goes on as its step does, stops added since included.
+	// A start goes on as its step does, stops added since included, where
+	// its feet end as the step's do (a foot planted through the fade may
+	// end elsewhere).
 	for k, p := range added {
-		if p.start {
-			b.next[k] = slices.Clone(b.next[p.to])
-			b.errs[k] = slices.Clone(b.errs[p.to])
+		if !p.start {
+			continue
+		}
+		b.next[k], b.errs[k] = nil, nil
+		for x, j := range b.next[p.to] {
+			if feetHeld(b.acts[k], b.acts[j]) {
+				b.next[k] = append(b.next[k], j)
+				b.errs[k] = append(b.errs[k], b.errs[p.to][x])
+			}
 		}
 	}
 	return nil
@@ -146,6 +154,8 @@ func (b *builder) addBlend(from, to int, start bool) (ok bool, err error) {
 		if miss, planted = plantHeld(c, src, 1.5*src.Clip.FrameTime, dst.Effectors, b.leg); miss > b.xopt.MaxSlide {
 			return false, nil
 		}
+	} else {
+		shift = shift.Add(holdStop(c, src, 1.5*src.Clip.FrameTime, dst.Effectors, seconds, stopShift*b.leg))
 	}
 	k := len(b.acts)
 	a, err := action.NewAction(fmt.Sprintf("cut%d", k), c, dst.Effectors, b.xopt)
@@ -153,8 +163,8 @@ func (b *builder) addBlend(from, to int, start bool) (ok bool, err error) {
 		return false, err
 	}
 	a.Source = dst.Source
-	a.Docks = keepAfter(a.Docks, shifted(dst.Docks, dst.StartFrame(), shift), seconds, planted)
-	a.Docks = b.heldFromStart(a, src, planted)
+	a.Docks = keepAfter(a.Docks, shifted(dst.Docks, dst.StartFrame(), shift), seconds, c.FrameTime, planted)
+	a.Docks = mergeDocks(b.heldFromStart(a, src, planted), 3*c.FrameTime, b.xopt.MaxSlide)
 	b.keepDocks(a)
 	if !start && !endsStanding(a) {
 		return false, nil
@@ -226,6 +236,48 @@ func plantHeld(c *motion.Clip, src *action.Action, slack float64, eff *motion.Ef
 	return miss, until
 }
 
+// holdStop moves the root of stop c, blended in from src's end over
+// seconds, against the drift of the feet src holds at its end (its docks
+// ending within slack of it), so that
+// they stay where they stand through the fade (its root speed and its pose
+// do not agree, and drag them): the pose is the stop's, the path on the
+// ground moves. Where some frame would move more than maxShift, c is left
+// as it is. It returns how far the path moved by the end (world, on the
+// ground).
+func holdStop(c *motion.Clip, src *action.Action, slack float64, eff *motion.Effectors, seconds, maxShift float64) mgl64.Vec3 {
+	var held []int
+	for _, d := range src.Docks {
+		for _, e := range eff.Feet {
+			if d.Template == "foot" && d.End >= src.Duration()-slack && c.Skeleton.Names[e.Joint] == d.Effector {
+				held = append(held, e.Joint)
+			}
+		}
+	}
+	if len(held) == 0 {
+		return mgl64.Vec3{}
+	}
+	n := c.Skeleton.NumJoints()
+	pos := c.Positions()
+	fade := min(int(math.Ceil(seconds/c.FrameTime)), c.Frames()-1)
+	drift := make([]mgl64.Vec3, c.Frames())
+	for f := range drift {
+		for _, j := range held {
+			d := pos[min(f, fade)*n+j].Sub(pos[j])
+			drift[f] = drift[f].Add(mgl64.Vec3{d[0], 0, d[2]}.Mul(1 / float64(len(held))))
+		}
+		if drift[f].Len() > maxShift {
+			return mgl64.Vec3{}
+		}
+	}
+	for f, d := range drift {
+		c.Trans[f*n] = c.Trans[f*n].Sub(d)
+	}
+	return drift[len(drift)-1].Mul(-1)
+}
+
+// stopShift is, in legs, the most holdStop moves a stop's path.
+const stopShift = 0.1
+
 // endsStanding reports whether a foot of a is docked at its last frame.
 func endsStanding(a *action.Action) bool {
 	for _, d := range a.Docks {
@@ -266,13 +318,19 @@ func shifted(docks []action.Dock, start motion.RootPoint, shift mgl64.Vec3) []ac
 }
 
 // keepAfter is the docks of a blended clip: those of the clip it was made
-// from that start after the blend and, for a foot planted through it,
-// after its hold (the motion there is the same), and of the docks found in
-// the blended clip those that end before them.
-func keepAfter(found, orig []action.Dock, seconds float64, planted map[string]float64) []action.Dock {
+// from after the blend and, for a foot planted through it, after its hold
+// (the motion there is the same; a planted foot's dock running on past
+// them from its part there, when that lasts two frames), and of the docks
+// found in the blended clip those that end before them.
+func keepAfter(found, orig []action.Dock, seconds, frame float64, planted map[string]float64) []action.Dock {
 	var out []action.Dock
 	for _, d := range orig {
-		if d.Start >= max(seconds, planted[d.Effector]) {
+		hold, held := planted[d.Effector]
+		from := max(seconds, hold)
+		if held && d.Start < from && d.End-from >= 2*frame {
+			d.Start = from // the stance goes on past the blend: the rest of it
+		}
+		if d.Start >= from {
 			out = append(out, d)
 		}
 	}
@@ -286,6 +344,35 @@ func keepAfter(found, orig []action.Dock, seconds float64, planted map[string]fl
 		}
 	}
 	slices.SortStableFunc(out, func(a, b action.Dock) int { return cmp.Compare(a.Start, b.Start) })
+	return out
+}
+
+// mergeDocks joins each dock to the next of the same effector when that
+// starts within gap seconds of its end, within slide of it on the ground
+// (a planted foot that rolls a little between its hold and the stance
+// found after: two docks would put it on two supports, and the foot would
+// bob between them). The first dock's pose stands for both. docks are
+// sorted by start.
+func mergeDocks(docks []action.Dock, gap, slide float64) []action.Dock {
+	out := docks[:0:0]
+	for _, d := range docks {
+		k := -1
+		for i := len(out) - 1; i >= 0; i-- {
+			if out[i].Effector == d.Effector {
+				k = i
+				break
+			}
+		}
+		if k >= 0 {
+			o := &out[k]
+			dp := o.Pose.Position.Sub(d.Pose.Position)
+			if d.Start-o.End <= gap && math.Hypot(float64(dp[0]), float64(dp[2])) <= slide {
+				o.End = max(o.End, d.End)
+				continue
+			}
+		}
+		out = append(out, d)
+	}
 	return out
 }
 
@@ -317,7 +404,7 @@ func (b *builder) heldFromStart(a, src *action.Action, planted map[string]float6
 		last := 0
 		for f := 1; f < c.Frames(); f++ {
 			dj, dt := pos[f*n+e.Joint].Sub(pos[e.Joint]).Len(), pos[f*n+e.Tip].Sub(pos[e.Tip]).Len()
-			if plant && min(dj, dt) > b.xopt.MaxSlide || !plant && max(dj, dt) > b.xopt.MaxSlide {
+			if min(dj, dt) > b.xopt.MaxSlide {
 				break
 			}
 			last = f

@@ -154,10 +154,13 @@ const bothFeet = -1
 //     velocities by central differences in the clips cut); consecutive
 //     pieces of one clip are always joined.
 //   - Standing and moving are joined by blends (starts and stops, see
-//     blended): a start keeps the standing feet planted until they lift.
+//     blended): a start keeps the standing feet planted until they lift, a
+//     stop keeps the foot the step holds where it stands (holdStop).
 //   - A character more than 15% larger or smaller than the adult (by its
 //     leg) docks with the built-in templates grown to it (dock.ScaledName).
-//   - Actions without a successor are dropped until none is left. The
+//   - Actions without a successor are dropped until none is left, and
+//     starts after which the character can only stop, when other starts
+//     go on (a planner looking one action ahead would step and stop). The
 //     entries are the standing actions (the first named "idle"), and for
 //     motion no standing action leads to, its first action.
 //

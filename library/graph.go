@@ -103,6 +103,19 @@ func (b *builder) finish() (*Built, error) {
 	for i := range alive {
 		alive[i] = true
 	}
+	b.dropDeadEnds(alive)
+	if b.dropStartsToStop(alive) {
+		b.dropDeadEnds(alive)
+	}
+	if !slices.Contains(alive, true) {
+		return nil, fmt.Errorf("library: no action can go on to another: %s", b.whyNone())
+	}
+	return b.assemble(alive, b.entries(alive))
+}
+
+// dropDeadEnds drops the actions with no successor alive, until every
+// action left has one.
+func (b *builder) dropDeadEnds(alive []bool) {
 	for changed := true; changed; {
 		changed = false
 		for i := range b.acts {
@@ -112,10 +125,37 @@ func (b *builder) finish() (*Built, error) {
 			}
 		}
 	}
-	if !slices.Contains(alive, true) {
-		return nil, fmt.Errorf("library: no action can go on to another: %s", b.whyNone())
+}
+
+// dropStartsToStop drops the starts after which the character can only
+// stop (a start into a clip's last step), when another start goes on:
+// a planner that looks one action ahead takes such a start for a step
+// and stops, over and over. It reports whether it dropped any.
+func (b *builder) dropStartsToStop(alive []bool) bool {
+	var drop []int
+	goesOn := false
+	for i, a := range b.acts {
+		if !alive[i] || !slices.Contains(a.Tags, "start") {
+			continue
+		}
+		onlyStop := true
+		for _, j := range b.alive(i, alive) {
+			onlyStop = onlyStop && slices.Contains(b.acts[j].Tags, "stop")
+		}
+		if onlyStop {
+			drop = append(drop, i)
+		} else {
+			goesOn = true
+		}
 	}
-	return b.assemble(alive, b.entries(alive))
+	if !goesOn {
+		return false
+	}
+	for _, i := range drop {
+		alive[i] = false
+		b.out.Report.Dropped = append(b.out.Report.Dropped, b.describe(i)+": a start that can only stop")
+	}
+	return len(drop) > 0
 }
 
 // alive is cut i's successors still alive.

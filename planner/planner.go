@@ -23,7 +23,7 @@ type Input struct {
 	Heading float64 // [Units: rad]
 	Speed   float64 // [Units: m/s]
 	// Request prefers actions with any of these tags (Setup.Tags); zero
-	// for none. Without a request, climbs, vaults and hops are chosen only
+	// for none. Without a request, climbs, vaults, hops and jumps are chosen only
 	// when nothing else fits.
 	Request Tags
 	// Within, when positive, is how far off Heading a moving action may

@@ -28,7 +28,7 @@ type Setup struct {
 	docks     [][]*dock.Template        // per action, per dock
 	tags      []Tags                    // per action
 	tagNames  []string                  // bit i of a Tags is tagNames[i]
-	athletic  Tags                      // climb, vault and hop: only when asked for
+	athletic  Tags                      // climb, vault, hop, jump, back: only when asked for
 	brake     [][]int32                 // per action: the shortest way from its end to standing still
 	sweeps    *ccd.Sweeps               // the body's sweeps of every action; nil: docks only
 	scene     *ccd.Scene                // the scene as the body's checker sees it
@@ -95,7 +95,7 @@ func NewSetupWith(g *actiongraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setu
 		m, _ := s.Tags(a.Tags...)
 		s.tags = append(s.tags, m)
 	}
-	s.athletic = s.known("climb", "vault", "hop", "back")
+	s.athletic = s.known("climb", "vault", "hop", "jump", "back")
 	s.brake = brakes(g, s.tags, s.known("idle"))
 	if o.Body {
 		if err := s.measureBody(o); err != nil {

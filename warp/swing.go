@@ -44,11 +44,18 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 		}
 		start := opt.SwingLift[i]
 		for f := range frames {
-			lift := 0.0
-			if !w.footDocked(e.Joint, f) {
-				for g := max(f-k, 0); g <= min(f+k, frames-1); g++ {
-					lift = math.Max(lift, w.drop[g]*smooth(1-math.Abs(float64(f-g))/float64(k+1)))
+			if w.footDocked(e.Joint, f) {
+				// A docked foot stands on its support: the lift carried
+				// in is dropped at once.
+				start = 0
+				if f == frames-1 {
+					w.res.EndSwingLift[i] = 0
 				}
+				continue
+			}
+			lift := 0.0
+			for g := max(f-k, 0); g <= min(f+k, frames-1); g++ {
+				lift = math.Max(lift, w.drop[g]*smooth(1-math.Abs(float64(f-g))/float64(k+1)))
 			}
 			if f < k {
 				lift = start + (lift-start)*smooth(float64(f)/float64(k))

@@ -573,3 +573,57 @@ func TestWarpCarriesTheDrop(t *testing.T) {
 		t.Errorf("the carried drop has not eased out by the end: %.4f m", d)
 	}
 }
+
+// TestWarpDropsACarriedLiftOnADockedFoot: a swing lift carried in from the
+// action before (Options.SwingLift) eases out on a foot that swings, but a
+// foot the action docks from its first frame stands on its support at
+// once: on flat ground, with supports where the action expects them, it
+// is where the unwarped clip has it in every docked frame.
+func TestWarpDropsACarriedLiftOnADockedFoot(t *testing.T) {
+	lib := defaultLib(t)
+	a := lib.Get("walk.l")
+	frame := action.Frame{}
+	sk := a.Clip.Skeleton
+	n := sk.NumJoints()
+	m := &scenes.Mesh{Positions: []float32{-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, 5}, Indices: []uint32{0, 1, 2, 0, 2, 3}}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const carried = 0.05
+	w, err := Warp(a, frame, expectedTargets(a, frame), Options{Ground: bvh, SwingLift: [2]float64{carried, carried}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	placed, got := placedPositions(a, frame), w.Clip.Positions()
+	standing, swinging := -1, -1
+	for i, e := range a.Effectors.Feet {
+		docked := false
+		for _, d := range a.Docks {
+			docked = docked || d.Effector == sk.Names[e.Joint] && d.Start == 0
+		}
+		if docked {
+			standing = i
+		} else {
+			swinging = i
+		}
+	}
+	if standing < 0 || swinging < 0 {
+		t.Fatalf("walk.l: no foot docked from its start and one free: %v", a.Docks)
+	}
+	j := a.Effectors.Feet[standing].Joint
+	for _, d := range a.Docks {
+		if d.Effector != sk.Names[j] || d.Start != 0 {
+			continue
+		}
+		for f := 0; f <= int(d.End/a.Clip.FrameTime); f++ {
+			if e := got[f*n+j].Sub(placed[f*n+j]).Len(); e > 1e-6 {
+				t.Fatalf("frame %d: the docked %s is %.4f m off its support", f, sk.Names[j], e)
+			}
+		}
+	}
+	s := a.Effectors.Feet[swinging].Joint
+	if lift := got[s][1] - placed[s][1]; math.Abs(lift-carried) > 1e-3 {
+		t.Errorf("the swinging %s starts %.4f m up, want the carried %.2f m", sk.Names[s], lift, carried)
+	}
+}

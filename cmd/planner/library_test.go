@@ -50,9 +50,9 @@ func TestLibraryBuildAndRun(t *testing.T) {
 		t.Skip("builds four libraries and plans with each")
 	}
 	// Every library meets 1 cm of sliding and 5 cm of root jump. Feet
-	// held across a transition stay within 1 cm but in the CMU library,
-	// whose stops drag a held foot 1.9 cm (the fade from a step to
-	// standing), bounded here at 2 cm. The four-metre robot walks at its
+	// held across a transition stay within 1 cm but in the library of CMU
+	// subject 16 alone, where a start's landing foot goes on 1.5 cm off
+	// into a stop (bounded here at 2 cm). The four-metre robot walks at its
 	// own scale (see checkLibraryWalk).
 	for _, tc := range []struct {
 		name, from, clips string
