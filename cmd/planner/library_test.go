@@ -300,6 +300,69 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 	if slide > 0.01 || seam > 0.01 || jump > 0.05 {
 		t.Errorf("a docked foot slides %.3f m, %.3f m across a transition (bound 0.01), the root jumps %.3f m (bound 0.05)", slide, seam, jump)
 	}
+	climbStairs(t, dir, libFile, lib)
+}
+
+// climbStairs walks a library up stairs that fill the whole way (six
+// risers of 0.15 m, treads of 0.3 m, to a landing 0.9 m up): with no way
+// round, its walking steps climb them, every foot on a tread. The root
+// must end at least 0.85 m above where it started, the feet and root
+// within the bounds of the walk above.
+func climbStairs(t *testing.T, dir, libFile string, lib *action.Library) {
+	t.Helper()
+	const riser, steps = 0.15, 6
+	var obj strings.Builder
+	box := func(x0, y0, x1, y1 float64) {
+		n := strings.Count(obj.String(), "v ")
+		for _, x := range []float64{x0, x1} {
+			for _, y := range []float64{y0, y1} {
+				for _, z := range []float64{0, 4} {
+					fmt.Fprintf(&obj, "v %g %g %g\n", x, y, z)
+				}
+			}
+		}
+		at := func(i, j, k int) int { return n + i*4 + j*2 + k + 1 }
+		for _, q := range [][4]int{
+			{at(0, 1, 0), at(0, 1, 1), at(1, 1, 1), at(1, 1, 0)}, {at(0, 0, 0), at(1, 0, 0), at(1, 0, 1), at(0, 0, 1)},
+			{at(0, 0, 0), at(0, 0, 1), at(0, 1, 1), at(0, 1, 0)}, {at(1, 0, 0), at(1, 1, 0), at(1, 1, 1), at(1, 0, 1)},
+			{at(0, 0, 0), at(0, 1, 0), at(1, 1, 0), at(1, 0, 0)}, {at(0, 0, 1), at(1, 0, 1), at(1, 1, 1), at(0, 1, 1)},
+		} {
+			fmt.Fprintf(&obj, "f %d %d %d %d\n", q[0], q[1], q[2], q[3])
+		}
+	}
+	box(0, -0.2, 3, 0)
+	for k := range steps {
+		box(3+0.3*float64(k), 0, 3.3+0.3*float64(k), riser*float64(k+1))
+	}
+	box(3+0.3*steps, 0, 6+0.3*steps, riser*steps)
+	scene, input := filepath.Join(dir, "stairs.obj"), filepath.Join(dir, "stairs.yaml")
+	script := "start: {x: 1.0, z: 2.0, yaw_deg: 90, state: idle}\nduration: 10\ninputs:\n  - {at: 0, heading_deg: 90, speed: 1.0}\n"
+	if err := os.WriteFile(scene, []byte(obj.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(input, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"run", "--scene", scene, "--input", input, "--library", libFile, "--out", filepath.Join(dir, "stairs"), "--json"}, &out, &errOut); code != 0 {
+		t.Fatalf("planner run: exit %d: %s", code, errOut.String())
+	}
+	var sum runSummary
+	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "stairs", "motion.bvh")
+	c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := c.Skeleton.NumJoints()
+	rise := c.Trans[(c.Frames()-1)*n][1] - c.Trans[0][1]
+	slide, seam, jump := motionFile(t, path, sum, lib)
+	t.Logf("up the stairs: %d actions, %.1f m, the root %.2f m up; docks within %.2g m, stuck %d frames; feet slide %.3f m, %.3f m across a transition; the root's largest jump %.3f m", len(sum.Actions), sum.DistanceM, rise, sum.MaxDockErrorM, sum.Stuck, slide, seam, jump)
+	if rise < riser*steps-0.05 || sum.MaxDockErrorM > 0.01 || sum.Unreached > 0 || sum.Stuck > 0 || slide > 0.01 || seam > 0.01 || jump > 0.05 {
+		t.Errorf("up the stairs: the root %.2f m up (want %.2f), dock error %.3f m, %d unreached, stuck %d frames, slide %.3f m, %.3f m across, root jump %.3f m", rise, riser*steps, sum.MaxDockErrorM, sum.Unreached, sum.Stuck, slide, seam, jump)
+	}
 }
 
 // buildLibrary runs planner library with args into libFile (with --json),
