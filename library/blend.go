@@ -222,37 +222,39 @@ func (b *builder) joinToBlend(from, k int) {
 func plantHeld(c *motion.Clip, src *action.Action, slack float64, eff *motion.Effectors, leg float64) (float64, map[string]float64) {
 	ease := max(1, int(math.Round(plantEase/c.FrameTime)))
 	miss, until := 0.0, map[string]float64{}
+	for _, e := range heldFeet(src, slack, eff) {
+		lifted, m := motion.Plant(c, e, liftHeight*leg, ease)
+		miss, until[c.Skeleton.Names[e.Joint]] = max(miss, m), float64(lifted+ease)*c.FrameTime
+	}
+	return miss, until
+}
+
+// heldFeet are the feet of eff that src holds at its end: its docks of
+// them ending within slack of it.
+func heldFeet(src *action.Action, slack float64, eff *motion.Effectors) []motion.Effector {
+	var out []motion.Effector
 	for _, d := range src.Docks {
 		if d.End < src.Duration()-slack {
 			continue
 		}
 		for _, e := range eff.Feet {
-			if c.Skeleton.Names[e.Joint] == d.Effector {
-				lifted, m := motion.Plant(c, e, liftHeight*leg, ease)
-				miss, until[d.Effector] = max(miss, m), float64(lifted+ease)*c.FrameTime
+			if src.Clip.Skeleton.Names[e.Joint] == d.Effector {
+				out = append(out, e)
 			}
 		}
 	}
-	return miss, until
+	return out
 }
 
 // holdStop moves the root of stop c, blended in from src's end over
 // seconds, against the drift of the feet src holds at its end (its docks
-// ending within slack of it), so that
-// they stay where they stand through the fade (its root speed and its pose
-// do not agree, and drag them): the pose is the stop's, the path on the
-// ground moves. Where some frame would move more than maxShift, c is left
-// as it is. It returns how far the path moved by the end (world, on the
-// ground).
+// ending within slack of it), so that they stay where they stand through
+// the fade (its root speed and its pose do not agree, and drag them): the
+// pose is the stop's, the path on the ground moves. Where some frame would
+// move more than maxShift, c is left as it is. It returns how far the path
+// moved by the end (world, on the ground).
 func holdStop(c *motion.Clip, src *action.Action, slack float64, eff *motion.Effectors, seconds, maxShift float64) mgl64.Vec3 {
-	var held []int
-	for _, d := range src.Docks {
-		for _, e := range eff.Feet {
-			if d.Template == "foot" && d.End >= src.Duration()-slack && c.Skeleton.Names[e.Joint] == d.Effector {
-				held = append(held, e.Joint)
-			}
-		}
-	}
+	held := heldFeet(src, slack, eff)
 	if len(held) == 0 {
 		return mgl64.Vec3{}
 	}
@@ -261,8 +263,8 @@ func holdStop(c *motion.Clip, src *action.Action, slack float64, eff *motion.Eff
 	fade := min(int(math.Ceil(seconds/c.FrameTime)), c.Frames()-1)
 	drift := make([]mgl64.Vec3, c.Frames())
 	for f := range drift {
-		for _, j := range held {
-			d := pos[min(f, fade)*n+j].Sub(pos[j])
+		for _, e := range held {
+			d := pos[min(f, fade)*n+e.Joint].Sub(pos[e.Joint])
 			drift[f] = drift[f].Add(mgl64.Vec3{d[0], 0, d[2]}.Mul(1 / float64(len(held))))
 		}
 		if drift[f].Len() > maxShift {
