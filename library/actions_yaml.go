@@ -61,7 +61,7 @@ func readActionList(p yamlnode.Parser, list *yaml.Node, dir string) ([]*action.A
 	if err != nil {
 		return nil, err
 	}
-	ar := actionReader{p: p, dir: dir, done: map[string]*action.Action{}, made: map[string]*motion.Clip{}}
+	ar := actionReader{p: p, dir: dir, done: map[string]*action.Action{}, made: map[string]*motion.Clip{}, files: map[fileKey]loaded{}}
 	var out []*action.Action
 	seen := map[string]int{}
 	for _, it := range items {
@@ -95,6 +95,17 @@ type actionReader struct {
 	builtin map[string]humanoid.Clip
 	done    map[string]*action.Action // the actions read so far
 	made    map[string]*motion.Clip   // their clips at their own rate, before atPlayRate
+	files   map[fileKey]loaded        // the clips read from files (actions cut from one clip read it once)
+}
+
+// fileKey names a clip read from files: its reference and the one it is
+// retargeted onto, by value.
+type fileKey struct{ ref, onto ClipRef }
+
+// loaded is a clip read from its file (and retargeted) and its source.
+type loaded struct {
+	clip   *motion.Clip
+	source string
 }
 
 func (ar *actionReader) path(s string) string {
@@ -307,6 +318,13 @@ func (ar *actionReader) fileClip(n *yaml.Node, f map[string]*yaml.Node) (*motion
 		}
 		ref.Retarget = &t
 	}
+	id := fileKey{ref: ref}
+	if ref.Retarget != nil {
+		id.ref.Retarget, id.onto = nil, *ref.Retarget
+	}
+	if l, ok := ar.files[id]; ok {
+		return l.clip, l.source, nil
+	}
 	c, source, err := ref.Load()
 	if err != nil {
 		if os.IsNotExist(err) {
@@ -314,6 +332,7 @@ func (ar *actionReader) fileClip(n *yaml.Node, f map[string]*yaml.Node) (*motion
 		}
 		return nil, "", err
 	}
+	ar.files[id] = loaded{c, source}
 	return c, source, nil
 }
 

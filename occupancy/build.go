@@ -204,7 +204,7 @@ func (p *prim) bounds() (lo, hi point) {
 // primitive: a cell meets one when its centre is within the primitive's
 // radius plus half the cell's diagonal of its hull.
 func (b *builder) raster() {
-	b.cells.at = b.cells.at[:0]
+	b.cells.at, b.cells.nx, b.cells.nz = b.cells.at[:0], 0, 0
 	if len(b.prims) == 0 {
 		return
 	}
@@ -239,6 +239,7 @@ func (b *builder) raster() {
 		}
 	}
 	b.cells.x0, b.cells.z0, b.cells.h = x0, z0, h
+	b.cells.nx, b.cells.nz, b.cells.taken = nx, nz, b.grid
 	for iz := range nz {
 		for ix := range nx {
 			if b.grid[iz*nx+ix] {

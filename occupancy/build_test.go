@@ -58,8 +58,8 @@ func adultSpaces(tb testing.TB) *adult {
 }
 
 // TestBuildDefaultLibrary builds the adult's spaces for the default
-// library: every action has spaces covering its time in order, and every
-// hierarchy's leaves are under the threshold.
+// library: every action has spaces covering its time in order, each
+// with a root circle of a body's size.
 func TestBuildDefaultLibrary(t *testing.T) {
 	w := adultSpaces(t)
 	nodes, spaces := 0, 0

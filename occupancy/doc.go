@@ -9,7 +9,10 @@
 // about Options.Window and bounds each window's space by a bounding circle
 // hierarchy (BCH): the smallest circle holding the shape (Welzl's
 // algorithm), the shape halved across the longer side of its box, and so
-// on until a circle's radius is under Options.Threshold. The shape comes
+// on until a circle's radius is under Options.Threshold or the circle lies
+// wholly inside the shape (every cell it meets is taken: finer circles
+// would cover the same ground, so the hierarchy stays small where the
+// shape is solid and fine only along its edge). The shape comes
 // from the clearance test's measured sweeps (package ccd): over each frame
 // interval a capsule's projection stays within its radius plus the
 // interval's proven sag of the hull of its axis's places at the two
@@ -28,5 +31,10 @@
 // within the leaves' growth of each other. A one-circle hierarchy
 // (Cylinder, BCH.Top) is the cylinder agent of ordinary crowd systems.
 //
-// Spaces are immutable, flat arrays, safe for concurrent use.
+// Spaces are immutable, flat arrays, safe for concurrent use. They are
+// stored beside the action library they were built for, in an .fos file
+// (WriteFile, ReadFile: a magic, a version, the options, a key naming the
+// library and body they were built from, ccd.SweepsKey and Key, and a
+// checksum); Decode checks every hierarchy's structure, so damaged input
+// is an error, never a wrong answer or a panic.
 package occupancy

@@ -84,6 +84,8 @@ type cells struct {
 	x0, z0, h float64
 	at        []cellAt
 	pts       []point // scratch for the smallest circle
+	nx, nz    int     // the grid's size
+	taken     []bool  // per cell of the grid, row by row: whether the shape takes it
 }
 
 type cellAt struct{ ix, iz int32 }
@@ -112,7 +114,7 @@ func split(nodes []node, i int, c *cells, at []cellAt, pad, threshold float64, d
 	mec := smallestCircle(c.pts)
 	r := mec.r + pad
 	nodes[i] = node{x: float32(mec.x), z: float32(mec.z), r: up(r, mec.x, mec.z), child: -1}
-	if r < threshold || len(at) == 1 || depth+1 >= maxDepth {
+	if r < threshold || len(at) == 1 || depth+1 >= maxDepth || c.solid(nodes[i]) {
 		return nodes
 	}
 	left, right := halve(at)
@@ -122,6 +124,32 @@ func split(nodes []node, i int, c *cells, at []cellAt, pad, threshold float64, d
 	nodes = split(nodes, ch, c, left, pad, threshold, depth+1)
 	nodes = split(nodes, ch+1, c, right, pad, threshold, depth+1)
 	return nodes
+}
+
+// solid reports whether every cell the circle of n meets is taken: the
+// circle lies wholly inside the sampled shape, so splitting it further
+// would only cover the same ground with smaller circles.
+func (c *cells) solid(n node) bool {
+	x, z, r := float64(n.x), float64(n.z), float64(n.r)
+	ix0, ix1 := int(math.Floor((x-r)/c.h-c.x0)), int(math.Floor((x+r)/c.h-c.x0))
+	iz0, iz1 := int(math.Floor((z-r)/c.h-c.z0)), int(math.Floor((z+r)/c.h-c.z0))
+	if ix0 < 0 || iz0 < 0 || ix1 >= c.nx || iz1 >= c.nz {
+		return false
+	}
+	for iz := iz0; iz <= iz1; iz++ {
+		lo, hi := (c.z0+float64(iz))*c.h, (c.z0+float64(iz)+1)*c.h
+		dz := max(lo-z, z-hi, 0)
+		for ix := ix0; ix <= ix1; ix++ {
+			if c.taken[iz*c.nx+ix] {
+				continue
+			}
+			lo, hi := (c.x0+float64(ix))*c.h, (c.x0+float64(ix)+1)*c.h
+			if dx := max(lo-x, x-hi, 0); dx*dx+dz*dz <= r*r {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // halve splits cells across the longer side of their box, at the row (or

@@ -96,3 +96,87 @@ func anyMeet(ca, cb []Circle, t Transform, slack float64) bool {
 	}
 	return false
 }
+
+// TestLeavesHoldTheirCellsAndStayNearThem checks every leaf of a walking
+// step's spaces against the cells of its shape, by brute force: the
+// leaves together hold every cell's circle, and no point of a leaf (its
+// centre and 32 points round its rim) is farther from a taken cell's
+// centre than twice the threshold plus a cell's half diagonal. Leaves
+// that stopped splitting because the shape fills them (larger than the
+// threshold) must lie inside the taken cells.
+func TestLeavesHoldTheirCellsAndStayNearThem(t *testing.T) {
+	lib, _, err := library.Default(library.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := lib.Actions[0]
+	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := ccd.NewSweeps(lib, m, ccd.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const threshold = 0.01
+	b := builder{sw: sw, cell: threshold / 2}
+	pad := b.cell * math.Sqrt2 / 2
+	walk := lib.Index("walk.l")
+	big := 0
+	for f0 := 0; f0 < 30; f0 += 10 {
+		nodes, err := b.space(nil, walk, f0, f0+10, threshold)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &b.cells
+		taken := func(x, z float64) bool {
+			ix, iz := int(math.Floor(x/c.h-c.x0)), int(math.Floor(z/c.h-c.z0))
+			return ix >= 0 && iz >= 0 && ix < c.nx && iz < c.nz && c.taken[iz*c.nx+ix]
+		}
+		leaves := LeafCircles(BCH{nodes: nodes})
+		for _, k := range c.at {
+			p := c.centre(k)
+			held := false
+			for _, l := range leaves {
+				if math.Hypot(p.x-l.X, p.z-l.Z)+pad <= l.R+1e-9 {
+					held = true
+					break
+				}
+			}
+			if !held {
+				t.Fatalf("frames %d-%d: cell (%d, %d) is held by no leaf", f0, f0+10, k.ix, k.iz)
+			}
+		}
+		for _, l := range leaves {
+			inside := l.R >= threshold
+			if inside {
+				big++
+			}
+			for s := range 33 {
+				x, z := l.X, l.Z
+				if s > 0 {
+					th := float64(s) * 2 * math.Pi / 32
+					x, z = x+l.R*math.Cos(th)*0.999, z+l.R*math.Sin(th)*0.999
+				}
+				if inside && !taken(x, z) {
+					t.Fatalf("frames %d-%d: a leaf of radius %.3f m reaches out of the shape's cells at (%.3f, %.3f)", f0, f0+10, l.R, x, z)
+				}
+				near := false
+				for _, k := range c.at {
+					p := c.centre(k)
+					if math.Hypot(p.x-x, p.z-z) <= 2*threshold+pad {
+						near = true
+						break
+					}
+				}
+				if !near {
+					t.Fatalf("frames %d-%d: a leaf reaches (%.3f, %.3f), farther than %.4f m from every cell", f0, f0+10, x, z, 2*threshold+pad)
+				}
+			}
+		}
+	}
+	t.Logf("%d leaves larger than the threshold, each inside the shape", big)
+	if big == 0 {
+		t.Error("no leaf stopped for lying inside the shape: the case tests nothing")
+	}
+}

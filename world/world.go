@@ -128,6 +128,19 @@ func templatesKey(list []*dock.Template) string {
 	return hex.EncodeToString(k.Sum(nil)[:4])
 }
 
+// CacheDir is the folder cached files go in: dir, or when it is empty the
+// user's cache directory (os.UserCacheDir()/foothold), or the temporary
+// directory's foothold folder when there is none.
+func CacheDir(dir string) string {
+	if dir != "" {
+		return dir
+	}
+	if d, err := os.UserCacheDir(); err == nil {
+		return filepath.Join(d, "foothold")
+	}
+	return filepath.Join(os.TempDir(), "foothold")
+}
+
 // supportData reads the support-trees from opt.FST, or from the cache, or
 // builds them (and caches them when the cache is writable).
 func (w *World) supportData(opt Options) error {
@@ -149,14 +162,7 @@ func (w *World) supportData(opt Options) error {
 		w.Support = opt.FST
 		return nil
 	}
-	dir := opt.CacheDir
-	if dir == "" {
-		if d, err := os.UserCacheDir(); err == nil {
-			dir = filepath.Join(d, "foothold")
-		} else {
-			dir = filepath.Join(os.TempDir(), "foothold")
-		}
-	}
+	dir := CacheDir(opt.CacheDir)
 	h := supporttree.SceneHash(w.Mesh)
 	path := filepath.Join(dir, "support-"+hex.EncodeToString(h[:12])+"-"+templatesKey(list)+".fst")
 	if f, err := supporttree.ReadFile(path); err == nil {

@@ -14,7 +14,7 @@ import (
 // scenario on the level, the player's character its first, starting where
 // the player starts.
 func (d *demo) loadCrowd() error {
-	spaces, err := crowd.SpacesFor(d.setup, d.model)
+	spaces, _, err := crowd.LoadSpaces(d.setup, d.model, crowd.SpacesOptions{})
 	if err != nil {
 		return err
 	}

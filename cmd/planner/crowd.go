@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
@@ -36,6 +37,8 @@ import (
 type crowdSummary struct {
 	Scenario   string  `json:"scenario"`
 	Scene      string  `json:"scene"`
+	Library    string  `json:"library"` // the library file, or "built-in"
+	Spaces     string  `json:"spaces"`  // where the occupancy spaces came from
 	Agents     int     `json:"agents"`
 	Claims     string  `json:"claims"`
 	Body       bool    `json:"body_clearance"` // the planners check the body against the scene
@@ -61,6 +64,7 @@ type crowdSummary struct {
 
 type crowdArgs struct {
 	scenario, spec, claims, out string
+	lib                         string
 	agents                      int
 	seconds, fps                float64
 	depth, work                 int
@@ -88,6 +92,7 @@ func runCrowd(args []string, stdout, stderr io.Writer) int {
 	frictionFlag(fs, &a.friction)
 	fs.Uint64Var(&a.seed, "seed", 1, "random seed (random scenario)")
 	fs.BoolVar(&a.body, "body", false, "check the body against the scene even where the scenario has no walls")
+	fs.StringVar(&a.lib, "library", "", "the characters' library file (made by planner library; its occupancy spaces are read from the .fos file beside it) instead of the built-in one")
 	fs.StringVar(&a.out, "out", "", "folder for crowd.glb, bvh/cNNN.bvh, paths.png and summary.json")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -97,7 +102,7 @@ func runCrowd(args []string, stdout, stderr io.Writer) int {
 	_, okKind := kinds[a.claims]
 	if fs.NArg() > 0 || !validFriction(a.friction) || a.agents < 1 || !(a.seconds > 0) || !(a.fps > 0) || a.depth < 1 || a.work < 1 || !okKind ||
 		!slices.Contains([]string{"circle", "crossing", "hallway", "bottleneck", "random"}, a.scenario) || (a.spec != "" && a.scenario != "random") {
-		fmt.Fprintln(stderr, "planner crowd: want [--scenario circle|crossing|hallway|bottleneck|random] [--agents N] [--scene S (random only)] [--seconds T] [--fps F] [--claims spaces|cylinders|none] [--depth N] [--work N] [--seed N] [--body] [--out DIR] [--json]")
+		fmt.Fprintln(stderr, "planner crowd: want [--scenario circle|crossing|hallway|bottleneck|random] [--agents N] [--scene S (random only)] [--seconds T] [--fps F] [--claims spaces|cylinders|none] [--depth N] [--work N] [--seed N] [--body] [--library LIB.yaml] [--out DIR] [--json]")
 		return 1
 	}
 	load, err := sf.Options()
@@ -167,7 +172,7 @@ func loadCrowdScene(a crowdArgs, load sceneload.LoadOptions, lib *action.Library
 }
 
 func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*crowdSummary, error) {
-	lib, g, err := library.Default(library.DefaultOptions{Crowd: true})
+	lib, g, err := crowdLibrary(a.lib)
 	if err != nil {
 		return nil, err
 	}
@@ -180,11 +185,15 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 	if err != nil {
 		return nil, err
 	}
-	model, err := body.Derive(lib.Actions[0].Clip.Skeleton, lib.Actions[0].Effectors, body.AdultRadii())
+	model, err := crowd.Body(lib)
 	if err != nil {
 		return nil, err
 	}
-	spaces, err := crowd.SpacesFor(setup, model)
+	so := crowd.SpacesOptions{}
+	if a.lib != "" {
+		so.File = crowd.SpacesFile(a.lib)
+	}
+	spaces, from, err := crowd.LoadSpaces(setup, model, so)
 	if err != nil {
 		return nil, err
 	}
@@ -201,6 +210,10 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 		rec.record()
 	}
 	sum := rec.summary(a, cs, withBody)
+	sum.Library, sum.Spaces = "built-in", from
+	if a.lib != "" {
+		sum.Library = a.lib
+	}
 	if a.out != "" {
 		if sum.Files, err = rec.write(a.out, cs, model); err != nil {
 			return nil, err
@@ -218,6 +231,15 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 		}
 	}
 	return sum, nil
+}
+
+// crowdLibrary is the library file's actions and graph, or the built-in
+// library with the moves crowds need.
+func crowdLibrary(file string) (*action.Library, *actiongraph.Graph, error) {
+	if file != "" {
+		return library.LoadLibrary(file)
+	}
+	return library.Default(library.DefaultOptions{Crowd: true})
 }
 
 // newWorld builds (or reads from the cache) the support data of a
@@ -423,6 +445,7 @@ func countArrived(s *crowd.Sim) int {
 
 func printCrowd(w io.Writer, s *crowdSummary) {
 	fmt.Fprintf(w, "%s on %s: %d characters, claims on %s, body clearance %v\n", s.Scenario, s.Scene, s.Agents, s.Claims, s.Body)
+	fmt.Fprintf(w, "library %s, occupancy spaces from %s\n", s.Library, s.Spaces)
 	fmt.Fprintf(w, "arrived %d of %d (mean %.1f s, last %.1f s), mean speed %.2f m/s, longest wait %.1f s\n", s.Arrived, s.Agents, s.MeanArrive, s.LastArrive, s.MeanSpeed, s.LongestWait)
 	fmt.Fprintf(w, "bodies overlapping in %d frames (deepest %.3f m; negative: the smallest gap)\n", s.Overlaps, s.Deepest)
 	fmt.Fprintf(w, "planning every character: median %.2f ms a frame, p90 %.2f, max %.2f; %d choices refused for claims\n", s.FrameMedian, s.FrameP90, s.FrameMax, s.Crowded)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/foothold/foothold/internal/shareddata"
@@ -16,6 +17,7 @@ import (
 // character (reading back with a frame per simulated frame) and the
 // summary; the same run again writes the same BVH bytes.
 func TestCrowdCircle(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir()) // the first run builds the spaces
 	var sums [2]crowdSummary
 	var bvh [2][]byte
 	for i := range sums {
@@ -47,6 +49,11 @@ func TestCrowdCircle(t *testing.T) {
 	t.Logf("%+v", s)
 	if s.Agents != 6 || s.Arrived != 6 || s.Overlaps != 0 || s.Deepest >= 0 || s.MeanSpeed <= 0.3 || len(s.Files) != 6+3 {
 		t.Errorf("%+v", s)
+	}
+	// The first run built the spaces and cached them, the second read
+	// them: the same motion either way.
+	if !strings.HasSuffix(sums[0].Spaces, "(built now)") || !strings.HasSuffix(sums[1].Spaces, "(cached)") {
+		t.Errorf("spaces from %q, then %q", sums[0].Spaces, sums[1].Spaces)
 	}
 	if !bytes.Equal(bvh[0], bvh[1]) {
 		t.Error("the same run wrote different motion")

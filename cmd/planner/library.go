@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/foothold/foothold/character"
+	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/internal/atomicfile"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
@@ -21,6 +23,7 @@ import (
 type libraryJSON struct {
 	library.Report
 	Library string   `json:"library"`
+	Spaces  string   `json:"spaces,omitempty"` // the occupancy spaces written beside the library
 	PNGs    []string `json:"pngs,omitempty"`
 }
 
@@ -37,6 +40,7 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 	hands := fs.Bool("hands", false, "keep the hands' docks (by default actions dock their feet only)")
 	retarget := fs.Bool("retarget", false, "move clips of another skeleton with the same joint hierarchy (CMU's BVH conversions and Acclaim skeletons, other subjects) onto the library's skeleton instead of skipping them")
 	maxErr := fs.Float64("max-pose-error", 0, "the largest pose difference a transition may have, as a share of the leg (default 0.1)")
+	spaces := fs.Bool("spaces", true, "also write the library's occupancy spaces for the adult body beside it (LIB.fos), which planner crowd and the demo's --agents read")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -63,15 +67,11 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
 	}
-	dir, err := filepath.Abs(filepath.Dir(*out))
-	if err == nil {
-		err = atomicfile.Write(*out, func(w io.Writer) error { return library.WriteLibrary(w, b, dir) })
-	}
-	if err != nil {
+	sum := libraryJSON{Report: b.Report, Library: *out}
+	if sum.Spaces, err = writeLibrary(b, *out, *spaces); err != nil {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
 	}
-	sum := libraryJSON{Report: b.Report, Library: *out}
 	if *png != "" {
 		if sum.PNGs, err = drawStrips(b, *png); err != nil {
 			fmt.Fprintf(stderr, "planner library: %v\n", err)
@@ -83,6 +83,37 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 	}
 	printLibrary(stdout, sum)
 	return 0
+}
+
+// writeLibrary writes the library file out and, when spaces, the
+// occupancy spaces of the library as it reads back from that file beside
+// it (first, so that a failure leaves no library file), and returns the
+// spaces' path.
+func writeLibrary(b *library.Built, out string, spaces bool) (string, error) {
+	dir, err := filepath.Abs(filepath.Dir(out))
+	if err != nil {
+		return "", err
+	}
+	var text bytes.Buffer
+	if err := library.WriteLibrary(&text, b, dir); err != nil {
+		return "", err
+	}
+	path := ""
+	if spaces {
+		lib, _, err := library.ReadLibrary(bytes.NewReader(text.Bytes()), out, dir)
+		if err != nil {
+			return "", err
+		}
+		m, err := crowd.Body(lib)
+		if err != nil {
+			return "", err
+		}
+		path = crowd.SpacesFile(out)
+		if _, err := crowd.StoreSpaces(path, lib, m); err != nil {
+			return "", fmt.Errorf("%s: %w", path, err)
+		}
+	}
+	return path, atomicfile.Write(out, func(w io.Writer) error { _, err := w.Write(text.Bytes()); return err })
 }
 
 // librarySources reads the clips under from (a folder and its
@@ -228,6 +259,9 @@ func printLibrary(w io.Writer, s libraryJSON) {
 		entry = append(entry[:8:8], fmt.Sprintf("… (%d in all)", len(s.Entry)))
 	}
 	fmt.Fprintf(w, "tags       %s\nentry      %s\n", strings.Join(tags, ", "), strings.Join(entry, ", "))
+	if s.Spaces != "" {
+		fmt.Fprintf(w, "occupancy spaces (adult body) %s\n", s.Spaces)
+	}
 	for _, src := range s.Sources {
 		line := fmt.Sprintf("%d foot docks, %d actions", src.FootDocks, src.Actions)
 		switch {

@@ -81,7 +81,32 @@ func TestLibraryBuildAndRun(t *testing.T) {
 			if slide > tc.slide || seam > tc.seam || jump > tc.jump {
 				t.Errorf("a docked foot slides %.3f m (bound %.3f), %.3f m across a transition (bound %.3f), the root jumps %.3f m (bound %.2f)", slide, tc.slide, seam, tc.seam, jump, tc.jump)
 			}
+			if tc.name == "mesh2motion" {
+				libraryCrowd(t, libFile, rep)
+			}
 		})
+	}
+}
+
+// libraryCrowd runs a crowd of the library's character: two groups of
+// three crossing, with the occupancy spaces planner library wrote beside
+// the library (read from that file, not built again). Every character
+// arrives within 30 s and no two bodies meet.
+func libraryCrowd(t *testing.T, libFile string, rep libraryJSON) {
+	if want := strings.TrimSuffix(libFile, ".yaml") + ".fos"; rep.Spaces != want {
+		t.Fatalf("planner library wrote the spaces to %q, want %q", rep.Spaces, want)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"crowd", "--library", libFile, "--scenario", "crossing", "--agents", "3", "--seconds", "30", "--json"}, &out, &errOut); code != 0 {
+		t.Fatalf("planner crowd --library: exit %d: %s", code, errOut.String())
+	}
+	var s crowdSummary
+	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("crowd of the library's character: %d of %d arrived (last at %.1f s), smallest gap %.3f m, spaces from %s", s.Arrived, s.Agents, s.LastArrive, -s.Deepest, s.Spaces)
+	if s.Spaces != rep.Spaces || s.Library != libFile || s.Arrived != s.Agents || s.Overlaps != 0 {
+		t.Errorf("%+v", s)
 	}
 }
 
