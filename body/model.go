@@ -3,6 +3,7 @@ package body
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
@@ -57,9 +58,10 @@ func Derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii) (*Model, error)
 	c := classify(sk, all)
 	rest := sk.RestPositions()
 	m := &Model{Skeleton: sk}
+	ground := groundRoot(sk, eff, rest, c)
 	for j := 1; j < sk.NumJoints(); j++ {
 		p := sk.Parents[j]
-		if sk.Offsets[j].Len() < 1e-6 {
+		if sk.Offsets[j].Len() < 1e-6 || (p == 0 && ground) {
 			continue
 		}
 		part, e := c.part(sk, p, j)
@@ -76,6 +78,22 @@ func Derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii) (*Model, error)
 		m.Capsules = append(m.Capsules, cap)
 	}
 	return m, nil
+}
+
+// groundRoot reports whether the skeleton's root is a motion root on the
+// ground rather than a bone of the body: nearer the soles than half way up
+// to the hips (game rigs put a "root" at the origin under the hips). Its
+// bones are no part of the body.
+func groundRoot(sk *motion.Skeleton, eff *motion.Effectors, rest []mgl64.Vec3, c *classes) bool {
+	hips := math.Inf(1)
+	for _, h := range eff.Hips {
+		if h <= 0 || h >= sk.NumJoints() {
+			return false
+		}
+		hips = min(hips, rest[h][1])
+	}
+	sole := slices.Min(c.sole)
+	return rest[0][1] < sole+(hips-sole)/2
 }
 
 // shorten moves b towards a by d (to a when the bone is shorter).

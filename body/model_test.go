@@ -5,7 +5,9 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/character"
 	"github.com/foothold/foothold/humanoid"
+	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -78,5 +80,38 @@ func TestAdultBody(t *testing.T) {
 	lo, hi = restExtent(m, sk, func(p body.Part) bool { return arms(p) || p.Leg() })
 	if d := hi[2] - lo[2]; d < 0.20 || d > 0.30 {
 		t.Errorf("torso %.3f m deep, want an adult's 0.20–0.30", d)
+	}
+}
+
+// A rigged character whose skeleton's root is a motion root on the ground
+// under its hips (mesh2motion's "root"): the bone from it to the hips is
+// no part of the body, so nothing of the trunk reaches down to the floor
+// (its lowest point stays above half the hips' height over the soles),
+// while the feet still stand on the soles.
+func TestGroundRootIsNoBone(t *testing.T) {
+	ch, err := character.Load(shareddata.Path(t, "characters/mesh2motion-mannequin.glb"), character.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := ch.Skeleton
+	eff, err := motion.DefaultEffectors(sk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := body.Derive(sk, eff, body.AdultRadii())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rest := sk.RestPositions()
+	hips := math.Min(rest[eff.Hips[0]][1], rest[eff.Hips[1]][1])
+	notLeg := func(p body.Part) bool { return !p.Leg() }
+	lo, _ := restExtent(m, sk, func(p body.Part) bool { return p.Leg() || p == body.Hand || p == body.Forearm })
+	sole, _ := restExtent(m, sk, notLeg)
+	t.Logf("root at %.3f m, hips at %.3f m, soles at %.3f m; the trunk's lowest point %.3f m", rest[0][1], hips, sole[1], lo[1])
+	if lo[1] < sole[1]+(hips-sole[1])/2 {
+		t.Errorf("the trunk reaches down to %.3f m, below half the hips' height", lo[1])
+	}
+	if math.Abs(sole[1]-rest[0][1]) > 0.05 {
+		t.Errorf("the soles at %.3f m: not on the ground the root stands on (%.3f m)", sole[1], rest[0][1])
 	}
 }

@@ -14,7 +14,11 @@ import (
 // scenario on the level, the player's character its first, starting where
 // the player starts.
 func (d *demo) loadCrowd() error {
-	spaces, _, err := crowd.LoadSpaces(d.setup, d.model, crowd.SpacesOptions{})
+	so := crowd.SpacesOptions{}
+	if d.opt.library != "" {
+		so.File = crowd.SpacesFile(d.opt.library)
+	}
+	spaces, _, err := crowd.LoadSpaces(d.setup, d.model, so)
 	if err != nil {
 		return err
 	}

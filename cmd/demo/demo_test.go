@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"image"
 	"math"
 	"os"
 	"os/exec"
@@ -343,7 +344,19 @@ func TestHeadlessAgents(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &sum); err != nil {
 		t.Fatalf("%v: %s", err, out)
 	}
-	img := shareddata.ReadPNG(t, shot)
+	blue := paleBlue(shareddata.ReadPNG(t, shot))
+	t.Logf("%d others moved %.1f m in all, %d arrived; the crowd plans in %.2f ms a frame (median, max %.1f); %d pale blue pixels",
+		sum.Agents, sum.AgentsMovedM, sum.Arrived, sum.MedianCrowdMS, sum.MaxCrowdMS, blue)
+	if sum.Agents != 12 || sum.AgentsMovedM < 12 || !sum.Body || sum.MedianCrowdMS <= 0 {
+		t.Errorf("%+v", sum)
+	}
+	if blue < 100 {
+		t.Errorf("only %d pixels of the other characters' pale blue", blue)
+	}
+}
+
+// paleBlue counts the pixels of the other characters' pale blue.
+func paleBlue(img image.Image) int {
 	blue := 0
 	b := img.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
@@ -354,14 +367,7 @@ func TestHeadlessAgents(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d others moved %.1f m in all, %d arrived; the crowd plans in %.2f ms a frame (median, max %.1f); %d pale blue pixels",
-		sum.Agents, sum.AgentsMovedM, sum.Arrived, sum.MedianCrowdMS, sum.MaxCrowdMS, blue)
-	if sum.Agents != 12 || sum.AgentsMovedM < 12 || !sum.Body || sum.MedianCrowdMS <= 0 {
-		t.Errorf("%+v", sum)
-	}
-	if blue < 100 {
-		t.Errorf("only %d pixels of the other characters' pale blue", blue)
-	}
+	return blue
 }
 
 // isOther tells the other characters' lit pale blue (othersColour) from

@@ -14,7 +14,9 @@
 // character plans with a library built for another character; when that
 // character is a rigged glTF model, its own meshes are drawn, skinned by
 // the planned and warped motion (--draw body shows the body's capsules
-// instead, --draw none no character).
+// instead, --draw none no character). The crowd is then of that
+// character too, its occupancy spaces read from LIB.fos beside the
+// library (or built and cached).
 //
 // Keys: arrows or WASD steer (relative to the camera), Space asks for a
 // hop, E for a climb or vault, Tab cycles the support data shown (none,

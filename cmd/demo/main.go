@@ -129,8 +129,6 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 		return nil, fmt.Errorf("--friction %v: want 0 to 100", o.friction)
 	case o.agents < 0:
 		return nil, fmt.Errorf("--agents %d: want 0 or more", o.agents)
-	case o.agents > 0 && o.library != "":
-		return nil, errors.New("--library plans the one character: the crowd (--agents) moves with the built-in library")
 	case o.frames < 0:
 		return nil, fmt.Errorf("--frames %d: want 0 or more", o.frames)
 	case o.screenshot != "" && o.frames == 0:
