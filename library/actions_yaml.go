@@ -61,7 +61,7 @@ func readActionList(p yamlnode.Parser, list *yaml.Node, dir string) ([]*action.A
 	if err != nil {
 		return nil, err
 	}
-	ar := actionReader{p: p, dir: dir, done: map[string]*action.Action{}, made: map[string]*motion.Clip{}, files: map[fileKey]loaded{}}
+	ar := actionReader{p: p, dir: dir, done: map[string]*action.Action{}, made: map[string]*motion.Clip{}, files: map[fileKey]loaded{}, shaped: map[shapeKey]*motion.Clip{}}
 	var out []*action.Action
 	seen := map[string]int{}
 	for _, it := range items {
@@ -96,6 +96,15 @@ type actionReader struct {
 	done    map[string]*action.Action // the actions read so far
 	made    map[string]*motion.Clip   // their clips at their own rate, before atPlayRate
 	files   map[fileKey]loaded        // the clips read from files (actions cut from one clip read it once)
+	shaped  map[shapeKey]*motion.Clip // the clips with their root motion derived or looped
+}
+
+// shapeKey names a clip with its root motion derived or looped, before
+// its frames are cut: actions cut from one clip share the work.
+type shapeKey struct {
+	clip             *motion.Clip
+	rootMotion, loop bool
+	effectors        string
 }
 
 // fileKey names a clip read from files: its reference and the one it is
@@ -391,16 +400,21 @@ func (ar *actionReader) ref(n *yaml.Node, f map[string]*yaml.Node) (ClipRef, str
 // action's last pose.
 func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made *motion.Clip, err error) {
 	p := ar.p
-	c := cs.clip
-	if cs.rootMotion {
-		moved, _, ok := motion.RootMotion(c, eff)
-		if !ok {
-			return nil, nil, p.Fail(cs.node, "%s: 'root_motion' asked for, but the clip does not walk on the spot", cs.source)
+	key := shapeKey{cs.clip, cs.rootMotion, cs.loop, fmt.Sprint(*eff)}
+	c, ok := ar.shaped[key]
+	if !ok {
+		c = cs.clip
+		if cs.rootMotion {
+			moved, _, ok := motion.RootMotion(c, eff)
+			if !ok {
+				return nil, nil, p.Fail(cs.node, "%s: 'root_motion' asked for, but the clip does not walk on the spot", cs.source)
+			}
+			c = moved
 		}
-		c = moved
-	}
-	if cs.loop {
-		c = loopTwice(c, eff)
+		if cs.loop {
+			c = loopTwice(c, eff)
+		}
+		ar.shaped[key] = c
 	}
 	if fr := cs.frames; fr != nil {
 		r, err := p.Floats(fr, 2)
