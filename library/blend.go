@@ -171,9 +171,12 @@ func (b *builder) addBlend(from, to int, start bool) (ok bool, err error) {
 	}
 	anchor(a)
 	if start {
-		a.Tags = slices.Clone(dst.Tags)
-		if !slices.Contains(a.Tags, "start") {
-			a.Tags = append(a.Tags, "start")
+		// What its step is (walk, run, jump), and the turn and the step up
+		// or down its own root motion makes: the fade from standing
+		// changes where it ends.
+		a.Tags = append(b.turnAndRise([]string{dst.Tags[0]}, a.Delta), "start")
+		if slices.Contains(dst.Tags, "stop") {
+			a.Tags = append(a.Tags, "stop")
 		}
 	} else {
 		a.Tags = []string{"stop"}

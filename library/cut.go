@@ -187,6 +187,22 @@ func (b *builder) tags(a *action.Action, ct cut) []string {
 	default:
 		tags = append(tags, "walk")
 	}
+	tags = b.turnAndRise(tags, d)
+	if tags[0] != "idle" {
+		if ct.standStart {
+			tags = append(tags, "start")
+		}
+		if ct.standEnd {
+			tags = append(tags, "stop")
+		}
+	}
+	return tags
+}
+
+// turnAndRise appends to tags the turn (by its angle, to 15°) and the
+// step up or down that root delta d makes.
+func (b *builder) turnAndRise(tags []string, d action.Delta) []string {
+	deg := d.Yaw * 180 / math.Pi
 	if math.Abs(deg) >= 20 {
 		side := "left"
 		if deg < 0 {
@@ -199,14 +215,6 @@ func (b *builder) tags(a *action.Action, ct cut) []string {
 		tags = append(tags, "step-up")
 	case rise < -0.15*b.leg:
 		tags = append(tags, "step-down")
-	}
-	if tags[0] != "idle" {
-		if ct.standStart {
-			tags = append(tags, "start")
-		}
-		if ct.standEnd {
-			tags = append(tags, "stop")
-		}
 	}
 	return tags
 }

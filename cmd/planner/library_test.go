@@ -319,6 +319,7 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 		}
 	}
 	t.Logf("%d sources, %d actions, %d transitions, pose error at a transition %.3f m", len(rep.Sources), rep.Actions, rep.Transitions, rep.MaxPoseError)
+	checkTurnAndRiseTags(t, lib)
 	sum := checkLibraryWalk(t, dir, libFile, lib, 1)
 	slide, seam, jump := motionFile(t, filepath.Join(dir, "run", "motion.bvh"), sum, lib)
 	t.Logf("docked feet slide %.3f m at most, %.3f m where a foot is held across a transition; the root's largest jump %.3f m", slide, seam, jump)
@@ -326,6 +327,24 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 		t.Errorf("a docked foot slides %.3f m, %.3f m across a transition (bound 0.01), the root jumps %.3f m (bound 0.05)", slide, seam, jump)
 	}
 	climbStairs(t, dir, libFile, lib)
+}
+
+// checkTurnAndRiseTags holds every action's turn and step tags to its own
+// root delta, as read from the file: a step up rises, a step down falls, a
+// turn left turns left (positive yaw), a turn right right.
+func checkTurnAndRiseTags(t *testing.T, lib *action.Library) {
+	t.Helper()
+	bad := 0
+	for _, a := range lib.Actions {
+		rise, yaw := a.Delta.Translation[1], a.Delta.Yaw
+		for tag, ok := range map[string]bool{"step-up": rise > 0, "step-down": rise < 0, "turn-left": yaw > 0, "turn-right": yaw < 0} {
+			if slices.Contains(a.Tags, tag) && !ok {
+				if bad++; bad <= 5 {
+					t.Errorf("%s is tagged %s, but its root rises %.3f m and turns %.0f°", a.Name, tag, rise, yaw*180/math.Pi)
+				}
+			}
+		}
+	}
 }
 
 // climbStairs walks a library up stairs that fill the whole way (six
