@@ -39,6 +39,9 @@ type Options struct {
 	// scene by at least Margin, so a warp that moves the parts it checks
 	// by less keeps them clear. [Units: m] [Limit: >= 0; 0 means none]
 	Margin float64
+	// Progress, when set, is told how NewSweeps goes, action by action,
+	// from the goroutine that called it.
+	Progress func(done, total int)
 }
 
 func (o Options) withDefaults() Options {
@@ -152,6 +155,9 @@ func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error)
 		s.measure(&sw, a.Clip, actionPlacement(a))
 		s.actions = append(s.actions, sw)
 		s.frames = max(s.frames, a.Clip.Frames())
+		if opt.Progress != nil {
+			opt.Progress(len(s.actions), len(lib.Actions))
+		}
 	}
 	return s, nil
 }

@@ -32,6 +32,9 @@ type SpacesOptions struct {
 	// CacheDir holds spaces built for libraries that have no file
 	// (world.CacheDir: empty means the user's cache).
 	CacheDir string
+	// Progress, when set, is told how a build goes (stage "sweeps", then
+	// "spaces"), from the goroutine that called LoadSpaces.
+	Progress func(stage string, done, total int)
 }
 
 // LoadSpaces gives the occupancy spaces of setup's library for body m:
@@ -61,7 +64,7 @@ func LoadSpaces(setup *planner.Setup, m *body.Model, opt SpacesOptions) (*occupa
 	if sp, got, err := occupancy.ReadFile(path); err == nil && got == key {
 		return sp, path + " (cached)" + other, nil
 	}
-	sp, err := SpacesFor(setup, m)
+	sp, err := buildSpaces(setup.Library(), setup.Sweeps(), m, opt.Progress)
 	if err != nil {
 		return nil, "", err
 	}
@@ -82,16 +85,31 @@ func Body(lib *action.Library) (*body.Model, error) {
 }
 
 // StoreSpaces builds the occupancy spaces of lib for body m and writes
-// them, under their key, to path (through a temporary file and a rename).
-func StoreSpaces(path string, lib *action.Library, m *body.Model) (*occupancy.Spaces, error) {
-	sw, err := ccd.NewSweeps(lib, m, ccd.Options{})
-	if err != nil {
-		return nil, err
-	}
-	sp, err := occupancy.Build(sw, occupancy.Options{})
+// them, under their key, to path (through a temporary file and a rename),
+// telling progress (when set) how the build goes.
+func StoreSpaces(path string, lib *action.Library, m *body.Model, progress func(stage string, done, total int)) (*occupancy.Spaces, error) {
+	sp, err := buildSpaces(lib, nil, m, progress)
 	if err != nil {
 		return nil, err
 	}
 	key := occupancy.Key(ccd.SweepsKey(lib, m, ccd.Options{}), occupancy.Options{})
 	return sp, occupancy.WriteFile(path, sp, key)
+}
+
+// buildSpaces bounds the spaces of lib's actions for body m, from sw or,
+// when it is nil, from sweeps measured now.
+func buildSpaces(lib *action.Library, sw *ccd.Sweeps, m *body.Model, progress func(stage string, done, total int)) (*occupancy.Spaces, error) {
+	stage := func(name string) func(done, total int) {
+		if progress == nil {
+			return nil
+		}
+		return func(done, total int) { progress(name, done, total) }
+	}
+	if sw == nil {
+		var err error
+		if sw, err = ccd.NewSweeps(lib, m, ccd.Options{Progress: stage("sweeps")}); err != nil {
+			return nil, err
+		}
+	}
+	return occupancy.Build(sw, occupancy.Options{Progress: stage("spaces")})
 }

@@ -31,9 +31,14 @@ func TestLoadSpaces(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stored, err := crowd.StoreSpaces(file, ad.lib, m)
+	told := map[string][2]int{}
+	stored, err := crowd.StoreSpaces(file, ad.lib, m, func(stage string, done, total int) { told[stage] = [2]int{done, total} })
 	if err != nil {
 		t.Fatal(err)
+	}
+	n := len(ad.lib.Actions)
+	if told["sweeps"] != [2]int{n, n} || told["spaces"] != [2]int{n, n} || len(told) != 2 {
+		t.Errorf("progress told %v, want sweeps and spaces to %d of %d", told, n, n)
 	}
 	fresh, err := crowd.SpacesFor(setup, m)
 	if err != nil {
@@ -74,7 +79,7 @@ func TestLoadSpaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	otherFile := filepath.Join(dir, "thin.fos")
-	if _, err := crowd.StoreSpaces(otherFile, ad.lib, other); err != nil {
+	if _, err := crowd.StoreSpaces(otherFile, ad.lib, other, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, from := load(otherFile); !strings.Contains(from, "(cached)") || !strings.Contains(from, "another library's or body's") {

@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/foothold/foothold/body"
-	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/planner"
 )
@@ -121,12 +120,5 @@ func (m *Member) Claim(moves []planner.Move) {
 // SpacesFor builds the occupancy spaces of setup's library for body m:
 // from the sweeps setup measured for its body check, or measured now.
 func SpacesFor(setup *planner.Setup, m *body.Model) (*occupancy.Spaces, error) {
-	sw := setup.Sweeps()
-	if sw == nil {
-		var err error
-		if sw, err = ccd.NewSweeps(setup.Library(), m, ccd.Options{}); err != nil {
-			return nil, err
-		}
-	}
-	return occupancy.Build(sw, occupancy.Options{})
+	return buildSpaces(setup.Library(), setup.Sweeps(), m, nil)
 }

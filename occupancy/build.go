@@ -20,6 +20,9 @@ type Options struct {
 	// at different times do not collide. [Units: s] [Limit: > 0; 0 means
 	// 0.25]
 	Window float64
+	// Progress, when set, is told how Build goes, action by action, from
+	// the goroutine that called it. It is not stored with the spaces.
+	Progress func(done, total int)
 }
 
 func (o Options) withDefaults() Options {
@@ -92,8 +95,12 @@ func Build(sw *ccd.Sweeps, opt Options) (*Spaces, error) {
 			}
 			s.spaces = append(s.spaces, Space{T0: float64(f0) * dt, T1: float64(f1) * dt, BCH: BCH{nodes: s.nodes[root:len(s.nodes):len(s.nodes)]}})
 		}
+		if opt.Progress != nil {
+			opt.Progress(a+1, sw.NumActions())
+		}
 	}
 	s.first = append(s.first, int32(len(s.spaces)))
+	s.opt.Progress = nil
 	// The views were taken as the array grew: point them at the final one.
 	at := 0
 	for k := range s.spaces {

@@ -32,7 +32,7 @@ func TestFileRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if gotKey != key || got.Options() != w.spaces.Options() || got.Len() != w.spaces.Len() {
+	if o, wo := got.Options(), w.spaces.Options(); gotKey != key || o.Threshold != wo.Threshold || o.Window != wo.Window || got.Len() != w.spaces.Len() {
 		t.Fatalf("key, options or actions differ: %+v, %d actions", got.Options(), got.Len())
 	}
 	for a := range got.Len() {

@@ -189,11 +189,13 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 	if err != nil {
 		return nil, err
 	}
-	so := crowd.SpacesOptions{}
+	bars := progress.NewLabelled("occupancy ")
+	so := crowd.SpacesOptions{Progress: bars.Update}
 	if a.lib != "" {
 		so.File = crowd.SpacesFile(a.lib)
 	}
 	spaces, from, err := crowd.LoadSpaces(setup, model, so)
+	bars.Done()
 	if err != nil {
 		return nil, err
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/foothold/foothold/character"
 	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/internal/atomicfile"
+	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/picture"
@@ -109,7 +110,10 @@ func writeLibrary(b *library.Built, out string, spaces bool) (string, error) {
 			return "", err
 		}
 		path = crowd.SpacesFile(out)
-		if _, err := crowd.StoreSpaces(path, lib, m); err != nil {
+		bars := progress.NewLabelled("occupancy ")
+		_, err = crowd.StoreSpaces(path, lib, m, bars.Update)
+		bars.Done()
+		if err != nil {
 			return "", fmt.Errorf("%s: %w", path, err)
 		}
 	}
