@@ -56,7 +56,7 @@ func LoadSpaces(setup *planner.Setup, m *body.Model, opt SpacesOptions) (*occupa
 		case err == nil:
 			other = fmt.Sprintf(" (%s holds another library's or body's)", opt.File)
 		case !errors.Is(err, fs.ErrNotExist):
-			return nil, "", err
+			return nil, "", fmt.Errorf("%w (build the library again, or remove the file to have the spaces built now)", err)
 		}
 	}
 	dir := world.CacheDir(opt.CacheDir)
