@@ -6,17 +6,15 @@ import (
 	"sort"
 	"testing"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/library"
 )
 
-// TestIntersectBetweenCellsAndLeaves checks Intersect on two walking
-// spaces at random transforms, near and far, against brute force over
-// the sampled shapes: when two cells' circles meet (the shapes' samples
-// overlap) it must report an intersection, and when it reports one, two
-// leaf circles must meet.
-func TestIntersectBetweenCellsAndLeaves(t *testing.T) {
+// defaultSweeps are the default library and the adult's sweeps of it.
+func defaultSweeps(t *testing.T) (*action.Library, *ccd.Sweeps) {
+	t.Helper()
 	lib, _, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
@@ -30,6 +28,16 @@ func TestIntersectBetweenCellsAndLeaves(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return lib, sw
+}
+
+// TestIntersectBetweenCellsAndLeaves checks Intersect on two walking
+// spaces at random transforms, near and far, against brute force over
+// the sampled shapes: when two cells' circles meet (the shapes' samples
+// overlap) it must report an intersection, and when it reports one, two
+// leaf circles must meet.
+func TestIntersectBetweenCellsAndLeaves(t *testing.T) {
+	lib, sw := defaultSweeps(t)
 	b := builder{sw: sw, cell: 0.005}
 	pad := b.cell * math.Sqrt2 / 2
 	shape := func(action, f0, f1 int) (BCH, []Circle) {
@@ -105,19 +113,7 @@ func anyMeet(ca, cb []Circle, t Transform, slack float64) bool {
 // that stopped splitting because the shape fills them (larger than the
 // threshold) must lie inside the taken cells.
 func TestLeavesHoldTheirCellsAndStayNearThem(t *testing.T) {
-	lib, _, err := library.Default(library.DefaultOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := lib.Actions[0]
-	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
-	if err != nil {
-		t.Fatal(err)
-	}
-	sw, err := ccd.NewSweeps(lib, m, ccd.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib, sw := defaultSweeps(t)
 	const threshold = 0.01
 	b := builder{sw: sw, cell: threshold / 2}
 	pad := b.cell * math.Sqrt2 / 2
