@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/character"
 	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/internal/atomicfile"
@@ -23,9 +24,11 @@ import (
 
 type libraryJSON struct {
 	library.Report
-	Library string   `json:"library"`
-	Spaces  string   `json:"spaces,omitempty"` // the occupancy spaces written beside the library
-	PNGs    []string `json:"pngs,omitempty"`
+	Library string `json:"library"`
+	Spaces  string `json:"spaces,omitempty"` // the occupancy spaces written beside the library
+	// NoSpaces says why no spaces were written (the library was).
+	NoSpaces string   `json:"no_spaces,omitempty"`
+	PNGs     []string `json:"pngs,omitempty"`
 }
 
 // runLibrary builds an action library from a folder of captures or a glTF
@@ -69,7 +72,7 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	sum := libraryJSON{Report: b.Report, Library: *out}
-	if sum.Spaces, err = writeLibrary(b, *out, *spaces); err != nil {
+	if sum.Spaces, sum.NoSpaces, err = writeLibrary(b, *out, *spaces); err != nil {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
 	}
@@ -88,36 +91,43 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 
 // writeLibrary writes the library file out and, when spaces, the
 // occupancy spaces of the library as it reads back from that file beside
-// it (first, so that a failure leaves no library file), and returns the
-// spaces' path.
-func writeLibrary(b *library.Built, out string, spaces bool) (string, error) {
+// it (first); it returns the spaces' path, or why there are none (a body
+// the crowd cannot check: the library is written all the same).
+func writeLibrary(b *library.Built, out string, spaces bool) (path, none string, err error) {
 	dir, err := filepath.Abs(filepath.Dir(out))
 	if err != nil {
-		return "", err
+		return "", "", err
 	}
 	var text bytes.Buffer
 	if err := library.WriteLibrary(&text, b, dir); err != nil {
-		return "", err
+		return "", "", err
 	}
-	path := ""
 	if spaces {
 		lib, _, err := library.ReadLibrary(bytes.NewReader(text.Bytes()), out, dir)
 		if err != nil {
-			return "", err
+			return "", "", err
 		}
-		m, err := crowd.Body(lib)
-		if err != nil {
-			return "", err
-		}
-		path = crowd.SpacesFile(out)
-		bars := progress.NewLabelled("occupancy ")
-		_, err = crowd.StoreSpaces(path, lib, m, bars.Update)
-		bars.Done()
-		if err != nil {
-			return "", fmt.Errorf("%s: %w", path, err)
+		if path, err = storeSpaces(out, lib); err != nil {
+			path, none = "", err.Error()
 		}
 	}
-	return path, atomicfile.Write(out, func(w io.Writer) error { _, err := w.Write(text.Bytes()); return err })
+	return path, none, atomicfile.Write(out, func(w io.Writer) error { _, err := w.Write(text.Bytes()); return err })
+}
+
+// storeSpaces writes the occupancy spaces of library file out beside it,
+// for the adult's body on its skeleton.
+func storeSpaces(out string, lib *action.Library) (string, error) {
+	m, err := crowd.Body(lib)
+	if err != nil {
+		return "", err
+	}
+	path := crowd.SpacesFile(out)
+	bars := progress.NewLabelled("occupancy ")
+	defer bars.Done()
+	if _, err := crowd.StoreSpaces(path, lib, m, bars.Update); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return path, nil
 }
 
 // librarySources reads the clips under from (a folder and its
@@ -265,6 +275,9 @@ func printLibrary(w io.Writer, s libraryJSON) {
 	fmt.Fprintf(w, "tags       %s\nentry      %s\n", strings.Join(tags, ", "), strings.Join(entry, ", "))
 	if s.Spaces != "" {
 		fmt.Fprintf(w, "occupancy spaces (adult body) %s\n", s.Spaces)
+	}
+	if s.NoSpaces != "" {
+		fmt.Fprintf(w, "occupancy spaces none: %s\n", s.NoSpaces)
 	}
 	for _, src := range s.Sources {
 		line := fmt.Sprintf("%d foot docks, %d actions", src.FootDocks, src.Actions)
