@@ -15,6 +15,14 @@ import (
 func adult(t *testing.T) (*body.Model, *motion.Skeleton) {
 	t.Helper()
 	sk := humanoid.Skeleton()
+	m, _ := derive(t, sk)
+	return m, sk
+}
+
+// derive is the adult's body on skeleton sk, with its effectors found by
+// their names.
+func derive(t *testing.T, sk *motion.Skeleton) (*body.Model, *motion.Effectors) {
+	t.Helper()
 	eff, err := motion.DefaultEffectors(sk)
 	if err != nil {
 		t.Fatal(err)
@@ -23,7 +31,7 @@ func adult(t *testing.T) (*body.Model, *motion.Skeleton) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return m, sk
+	return m, eff
 }
 
 // restExtent is the body's box in the rest pose, from the capsules.
@@ -94,14 +102,7 @@ func TestGroundRootIsNoBone(t *testing.T) {
 		t.Fatal(err)
 	}
 	sk := ch.Skeleton
-	eff, err := motion.DefaultEffectors(sk)
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := body.Derive(sk, eff, body.AdultRadii())
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, eff := derive(t, sk)
 	rest := sk.RestPositions()
 	hips := math.Min(rest[eff.Hips[0]][1], rest[eff.Hips[1]][1])
 	notLeg := func(p body.Part) bool { return !p.Leg() }

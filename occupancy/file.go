@@ -11,6 +11,7 @@ import (
 	"os"
 
 	"github.com/foothold/foothold/internal/atomicfile"
+	"github.com/foothold/foothold/internal/binfile"
 )
 
 // Format of an .fos file, version 1 (little-endian):
@@ -29,15 +30,11 @@ const (
 // Errors callers can test for.
 var (
 	ErrBadMagic = errors.New("not an occupancy-space file (bad magic)")
-	ErrChecksum = errors.New("checksum mismatch: the file is corrupted")
+	ErrChecksum = binfile.ErrChecksum
 )
 
 // VersionError is a file of a format version this code does not read.
-type VersionError struct{ Got, Want uint32 }
-
-func (e *VersionError) Error() string {
-	return fmt.Sprintf("format version %d, this program reads version %d (rebuild the file)", e.Got, e.Want)
-}
+type VersionError = binfile.VersionError
 
 // Key names what a library's spaces were built from: the key of the
 // sweeps they were measured on (ccd.SweepsKey) and the options.
@@ -106,19 +103,13 @@ func ReadFile(path string) (*Spaces, [32]byte, error) {
 func Decode(data []byte) (*Spaces, [32]byte, error) {
 	var key [32]byte
 	const head = len(Magic) + 4
-	if len(data) < head || string(data[:len(Magic)]) != Magic {
-		return nil, key, ErrBadMagic
-	}
-	if v := binary.LittleEndian.Uint32(data[len(Magic):]); v != Version {
-		return nil, key, &VersionError{Got: v, Want: Version}
-	}
 	const fixed = head + 16 + 32 + 12
-	if len(data) < fixed+sha256.Size {
-		return nil, key, fmt.Errorf("truncated: %d bytes", len(data))
+	body, err := binfile.Open(data, Magic, Version, ErrBadMagic)
+	if err != nil {
+		return nil, key, err
 	}
-	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
-	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
-		return nil, key, ErrChecksum
+	if len(body) < fixed {
+		return nil, key, fmt.Errorf("truncated: %d bytes", len(data))
 	}
 	r := reader{b: body, off: head}
 	opt := Options{Threshold: r.f64(), Window: r.f64()}

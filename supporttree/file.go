@@ -13,6 +13,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/atomicfile"
+	"github.com/foothold/foothold/internal/binfile"
 	"github.com/foothold/foothold/scenes"
 )
 
@@ -31,18 +32,14 @@ const (
 // Errors callers can test for.
 var (
 	ErrBadMagic    = errors.New("not a support-tree file (bad magic)")
-	ErrChecksum    = errors.New("checksum mismatch: the file is corrupted")
+	ErrChecksum    = binfile.ErrChecksum
 	ErrWrongScene  = errors.New("built for another scene")
 	ErrNoTemplate  = errors.New("no support-tree for this template")
 	ErrOtherLayout = errors.New("built for a different template")
 )
 
 // VersionError is a file of a format version this code does not read.
-type VersionError struct{ Got, Want uint32 }
-
-func (e *VersionError) Error() string {
-	return fmt.Sprintf("format version %d, this program reads version %d (rebuild the file)", e.Got, e.Want)
-}
+type VersionError = binfile.VersionError
 
 // File is the content of an .fst file: one scene's support-trees.
 type File struct {
@@ -131,21 +128,11 @@ func ReadFile(path string) (*File, error) {
 // allocating, then the trees' structure, so a query on a decoded tree never
 // reads out of range.
 func Decode(data []byte) (*File, error) {
-	const head = len(Magic) + 4
-	if len(data) < head || string(data[:len(Magic)]) != Magic {
-		return nil, ErrBadMagic
+	body, err := binfile.Open(data, Magic, Version, ErrBadMagic)
+	if err != nil {
+		return nil, err
 	}
-	if v := binary.LittleEndian.Uint32(data[len(Magic):]); v != Version {
-		return nil, &VersionError{Got: v, Want: Version}
-	}
-	if len(data) < head+sha256.Size {
-		return nil, fmt.Errorf("truncated: %d bytes", len(data))
-	}
-	body, sum := data[:len(data)-sha256.Size], data[len(data)-sha256.Size:]
-	if got := sha256.Sum256(body); !bytes.Equal(got[:], sum) {
-		return nil, ErrChecksum
-	}
-	r := reader{b: body, off: head}
+	r := reader{b: body, off: len(Magic) + 4}
 	f := &File{}
 	f.Lattice.Linear = r.f32()
 	f.Lattice.Angular = r.f32()
