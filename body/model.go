@@ -41,7 +41,8 @@ func (m *Model) Place(pos []mgl64.Vec3, world []mgl64.Quat, i int) (a, b mgl64.V
 // foot up, the trunk, the head's chain), its radius from r. The foot and
 // toes are fitted to the sole: their segment runs at one radius above it, so
 // the capsule's underside is the sole. A bone that ends at an end site ends
-// there (its segment is shortened by the radius).
+// there (its segment is shortened by the radius). The other leg bones end
+// where their capsules would reach below the sole.
 func Derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii) (*Model, error) {
 	if err := sk.Validate(); err != nil {
 		return nil, fmt.Errorf("body: %w", err)
@@ -70,9 +71,12 @@ func Derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii) (*Model, error)
 		if sk.EndSite[j] || len(c.children[j]) == 0 {
 			b = shorten(a, b, cap.Radius)
 		}
-		if part == Foot || part == Toes {
+		switch {
+		case part == Foot || part == Toes:
 			sole := c.sole[e]
 			a[1], b[1] = sole+cap.Radius, sole+cap.Radius
+		case part.Leg():
+			a, b = aboveSole(a, b, c.sole[e]+cap.Radius)
 		}
 		cap.A, cap.B = a.Sub(rest[p]), b.Sub(rest[p])
 		m.Capsules = append(m.Capsules, cap)
@@ -94,6 +98,27 @@ func groundRoot(sk *motion.Skeleton, eff *motion.Effectors, rest []mgl64.Vec3, c
 	}
 	sole := slices.Min(c.sole)
 	return rest[0][1] < sole+(hips-sole)/2
+}
+
+// aboveSole shortens a leg bone from a to b at its lower end, along the
+// bone, until that end stands at least y high (the sole plus the bone's
+// radius): in the rest pose no capsule above the foot reaches below the
+// sole. Capture skeletons put the ankle as little as 3 cm over the lowest
+// point of the foot's bones, less than a shin's radius.
+func aboveSole(a, b mgl64.Vec3, y float64) (mgl64.Vec3, mgl64.Vec3) {
+	lo, hi := &a, &b
+	if b[1] < a[1] {
+		lo, hi = &b, &a
+	}
+	if need := y - lo[1]; need > 0 {
+		rise := hi[1] - lo[1]
+		if rise <= need {
+			*lo = *hi
+		} else {
+			*lo = lo.Add(hi.Sub(*lo).Mul(need / rise))
+		}
+	}
+	return a, b
 }
 
 // shorten moves b towards a by d (to a when the bone is shorter).

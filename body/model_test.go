@@ -116,3 +116,65 @@ func TestGroundRootIsNoBone(t *testing.T) {
 		t.Errorf("the soles at %.3f m: not on the ground the root stands on (%.3f m)", sole[1], rest[0][1])
 	}
 }
+
+// TestLegsAboveTheSoles derives the body of every shared skeleton (the
+// adult, CMU's Acclaim subjects and BVH conversions, the glTF characters)
+// and checks each leg's capsules in the rest pose against the sole found
+// here from the foot's joints: none above the foot reaches below it (CMU
+// skeletons put the ankle 3 cm over the lowest point of the foot's bones,
+// less than a shin's radius, so the shin stood 1–2.4 cm into any floor
+// the foot stood on), and each shin still reaches down to within its
+// radius plus 3 cm of the ankle.
+func TestLegsAboveTheSoles(t *testing.T) {
+	skels := map[string]*motion.Skeleton{"adult": humanoid.Skeleton()}
+	for _, s := range []string{"03", "14", "16"} {
+		a, err := motion.LoadASF(shareddata.Path(t, "mocap/asf-amc/"+s+".asf"), motion.ASFOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		skels[s+".asf"] = a.Skeleton
+	}
+	for _, f := range []string{"cmu-walk.bvh", "cmu-09_01-run.bvh", "cmu-jump.bvh"} {
+		c, err := motion.LoadBVH(shareddata.Path(t, "mocap/"+f), motion.BVHOptions{Scale: 0.056444})
+		if err != nil {
+			t.Fatal(err)
+		}
+		skels[f] = c.Skeleton
+	}
+	for _, f := range []string{"mesh2motion-mannequin.glb", "mannequiny-0.3.0.glb", "robot-expressive.glb"} {
+		ch, err := character.Load(shareddata.Path(t, "characters/"+f), character.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		skels[f] = ch.Skeleton
+	}
+	for name, sk := range skels {
+		m, eff := derive(t, sk)
+		rest := sk.RestPositions()
+		for k, foot := range eff.Feet {
+			sole := math.Inf(1) // the lowest joint of the foot's subtree
+			for j := range sk.NumJoints() {
+				if j == foot.Joint || sk.IsAncestor(foot.Joint, j) {
+					sole = math.Min(sole, rest[j][1])
+				}
+			}
+			shin := math.Inf(1)
+			for _, c := range m.Capsules {
+				if !c.Part.Leg() || c.Part == body.Foot || c.Part == body.Toes || int(c.Effector) != k {
+					continue
+				}
+				a, b := rest[c.Joint].Add(c.A), rest[c.Joint].Add(c.B)
+				low := math.Min(a[1], b[1])
+				if low-c.Radius < sole-1e-9 {
+					t.Errorf("%s: the %v of foot %s reaches %.3f m below its sole", name, c.Part, sk.Names[foot.Joint], sole-(low-c.Radius))
+				}
+				if c.Part == body.Shin {
+					shin = math.Min(shin, low-rest[foot.Joint][1]-c.Radius)
+				}
+			}
+			if shin > 0.03 {
+				t.Errorf("%s: the shin of foot %s ends %.3f m above the ankle, less its radius", name, sk.Names[foot.Joint], shin)
+			}
+		}
+	}
+}
