@@ -229,6 +229,7 @@ type clipSpec struct {
 	loop       bool
 	frames     *yaml.Node
 	turn       *yaml.Node
+	pivot      float64 // degrees; 0: none
 	blendFrom  *yaml.Node
 	blend      float64
 }
@@ -236,7 +237,7 @@ type clipSpec struct {
 func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	p := ar.p
 	cs := clipSpec{node: n}
-	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "turn", "blend_from", "blend_seconds")
+	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "turn", "pivot", "blend_from", "blend_seconds")
 	if err != nil {
 		return cs, err
 	}
@@ -272,6 +273,19 @@ func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	cs.rootMotion = f["root_motion"] != nil && f["root_motion"].Value == "true"
 	cs.loop = f["loop"] != nil && f["loop"].Value == "true"
 	cs.frames, cs.turn = f["frames"], f["turn"]
+	if v := f["pivot"]; v != nil {
+		if cs.pivot, err = p.Float(v); err != nil {
+			return cs, err
+		}
+		if !(cs.pivot != 0 && math.Abs(cs.pivot) <= 90) {
+			return cs, p.Fail(v, "pivot by %g°: want a turn of at most 90° either way, not 0", cs.pivot)
+		}
+		for _, k := range []string{"turn", "blend_from"} {
+			if f[k] != nil {
+				return cs, p.Fail(f[k], "'%s' does not go with 'pivot', which makes the whole clip", k)
+			}
+		}
+	}
 	if (f["blend_from"] == nil) != (f["blend_seconds"] == nil) {
 		return cs, p.Fail(n, "'blend_from' and 'blend_seconds' go together")
 	}
@@ -427,6 +441,11 @@ func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made 
 		}
 		if c, err = c.Slice(a, b+1); err != nil {
 			return nil, nil, p.Fail(fr, "%v", err)
+		}
+	}
+	if cs.pivot != 0 {
+		if c, err = motion.Pivot(c, eff, cs.pivot*math.Pi/180); err != nil {
+			return nil, nil, p.Fail(cs.node, "%s: %v", cs.source, err)
 		}
 	}
 	if cs.turn != nil {

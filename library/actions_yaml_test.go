@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/humanoid"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/yamlnode"
 	"github.com/foothold/foothold/motion"
@@ -112,6 +113,10 @@ func TestReadActions(t *testing.T) {
 		{"actions:\n  - name: a\n    clip: {builtin: idle, blend_from: b}\n", 3, "go together"},
 		{"actions:\n  - name: a\n    clip: {builtin: idle, turn: {deg: 30}}\n", 3, "a turn needs"},
 		{"actions:\n  - name: a\n    clip: {builtin: idle, turn: {deg: 30, pivot: [0, 0], from: 0.5, to: 9}}\n", 3, "from <= to"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, pivot: 0}\n", 3, "at most 90°"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, pivot: 120}\n", 3, "at most 90°"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, pivot: left}\n", 3, "left"},
+		{"actions:\n  - name: a\n    clip: {builtin: idle, pivot: 45, turn: {deg: 30, pivot: [0, 0], from: 0, to: 0.5}}\n", 3, "does not go with 'pivot'"},
 		{"actions:\n  - name: a\n    clip: {amc: a.amc}\n", 3, "'amc' goes with 'asf'"},
 		{"actions:\n  - name: a\n    clip: {bvh: a.bvh, gltf: b.glb}\n", 3, "needs one of"},
 	} {
@@ -149,6 +154,46 @@ func TestReadActionsShaped(t *testing.T) {
 		if math.Abs(math.Abs(as[1].Clip.Rot[j].Dot(stand.Rot[last+j]))-1) > 1e-9 {
 			t.Fatalf("joint %d does not start in the standing pose", j)
 		}
+	}
+}
+
+// A pivot in an action file is motion.Pivot of the first of the clip's
+// frames: the adult's idle turned 90° on the spot, frame for frame.
+func TestReadActionsPivot(t *testing.T) {
+	src := "actions:\n  - name: p\n    clip: {builtin: idle, frames: [0, 1], pivot: 90}\n"
+	as, err := ReadActions(strings.NewReader(src), "a.yaml", t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var idle *motion.Clip
+	for _, hc := range humanoid.Clips() {
+		if hc.Name == "idle" {
+			idle = hc.Clip
+		}
+	}
+	first, err := idle.Slice(0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eff, err := motion.DefaultEffectors(idle.Skeleton)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := motion.Pivot(first, eff, math.Pi/2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := as[0].Clip
+	if got.Frames() != want.Frames() {
+		t.Fatalf("%d frames, want %d", got.Frames(), want.Frames())
+	}
+	for i := range want.Rot {
+		if got.Trans[i].Sub(want.Trans[i]).Len() > 1e-12 || math.Abs(math.Abs(got.Rot[i].Dot(want.Rot[i]))-1) > 1e-12 {
+			t.Fatalf("differs from motion.Pivot at %d", i)
+		}
+	}
+	if deg := as[0].Delta.Yaw * 180 / math.Pi; math.Abs(deg-90) > 0.5 {
+		t.Errorf("turns %.2f°", deg)
 	}
 }
 

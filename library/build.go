@@ -49,6 +49,10 @@ type BuildOptions struct {
 	// only: a hand still in a capture (a T-pose, a hand on a hip) is
 	// rarely on something the level will have.
 	Hands bool
+	// Pivots adds turns on the spot by PivotDegs, made from the pose the
+	// character stands in (motion.Pivot), for captures that have none: a
+	// character facing a wall or another character can then turn away.
+	Pivots bool
 }
 
 // Built is a library made by Build: the actions, their graph, how the
@@ -76,6 +80,9 @@ type ActionClip struct {
 	// Turn, when not zero, turns the clip's path (motion.TurnPath) after
 	// the frames are picked and before the blend.
 	Turn Turn
+	// Pivot, when not zero, makes the clip a turn on the spot by this many
+	// degrees from the first of its frames (motion.Pivot).
+	Pivot float64
 }
 
 // Turn is a path turn: Deg about the vertical through Pivot (x, z in the
@@ -158,6 +165,9 @@ const bothFeet = -1
 //     stop keeps the foot the step holds where it stands (holdStop).
 //   - A character more than 15% larger or smaller than the adult (by its
 //     leg) docks with the built-in templates grown to it (dock.ScaledName).
+//   - With Pivots, turns on the spot by PivotDegs made from the first pose
+//     of the standing action a character starts in (motion.Pivot) follow
+//     whatever goes on to it and go on to it and to each other.
 //   - Actions without a successor are dropped until none is left, and
 //     starts after which the character can only stop, when other starts
 //     go on (a planner looking one action ahead would step and stop). The
@@ -196,6 +206,11 @@ func Build(srcs []Source, opt BuildOptions) (*Built, error) {
 	if err := b.turnVariants(); err != nil {
 		return nil, err
 	}
+	if opt.Pivots {
+		if err := b.pivots(); err != nil {
+			return nil, err
+		}
+	}
 	return b.finish()
 }
 
@@ -218,6 +233,7 @@ type builder struct {
 	errs    [][]float64      // per cut: pose error of each successor
 	blends  []blendOf        // per cut: the fade it starts with
 	turns   []Turn           // per cut: the turn of its path
+	pivoted map[int]float64  // the cuts that turn on the spot (motion.Pivot), by degrees
 }
 
 // blendOf is a cut's fade in from another cut's last pose.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -40,12 +41,12 @@ func TestBuildFromAGameCharacter(t *testing.T) {
 	srcs := characterSources(t, "characters/mesh2motion-mannequin.glb", func(n string) bool {
 		return n == "Idle_Loop" || n == "Walk_Loop" || n == "Walk_Formal_Loop"
 	})
-	b, err := library.Build(srcs, library.BuildOptions{})
+	b, err := library.Build(srcs, library.BuildOptions{Pivots: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rep := b.Report
-	for _, tag := range []string{"idle", "walk", "start", "stop", "turn-left", "turn-right"} {
+	for _, tag := range []string{"idle", "walk", "start", "stop", "turn-left", "turn-right", "pivot"} {
 		if rep.Tags[tag] == 0 {
 			t.Errorf("no action tagged %s: %v", tag, rep.Tags)
 		}
@@ -79,7 +80,58 @@ func TestBuildFromAGameCharacter(t *testing.T) {
 		}
 	}
 	t.Logf("%d actions %v, %d transitions, pose error %.3f m, blends bridge %.3f m", rep.Actions, rep.Tags, rep.Transitions, rep.MaxPoseError, rep.MaxBlendError)
+	checkPivots(t, b)
 	roundTrip(t, b)
+}
+
+// checkPivots finds the turns on the spot a built library gets from its
+// idle: one per library.PivotDegs, turning by it (within half a degree)
+// where it stands (within 1 cm), neither a start nor a stop, each foot
+// docked where it starts and where it ends; the idle goes on to each, and
+// each to the idle.
+func checkPivots(t *testing.T, b *library.Built) {
+	t.Helper()
+	lib, g := b.Library, b.Graph
+	idle := int32(lib.Index("idle"))
+	var found []float64
+	for s, a := range lib.Actions {
+		if a.Tags[0] != "pivot" || b.Clips[a.Name].Pivot == 0 {
+			continue
+		}
+		deg := b.Clips[a.Name].Pivot
+		found = append(found, deg)
+		if got := a.Delta.Yaw * 180 / math.Pi; math.Abs(got-deg) > 0.5 {
+			t.Errorf("%s: pivot by %v° turns %.2f°", a.Name, deg, got)
+		}
+		if d := a.Delta.Translation; math.Hypot(d[0], d[2]) > 0.01 {
+			t.Errorf("%s: pivot by %v° moves %.3f m", a.Name, deg, math.Hypot(d[0], d[2]))
+		}
+		for _, tag := range a.Tags {
+			if tag == "start" || tag == "stop" {
+				t.Errorf("%s: a pivot tagged %v", a.Name, a.Tags)
+			}
+		}
+		for _, e := range a.Effectors.Feet {
+			name := a.Clip.Skeleton.Names[e.Joint]
+			var first, last bool
+			for _, d := range a.Docks {
+				first = first || d.Effector == name && d.Start == 0
+				last = last || d.Effector == name && d.End >= a.Duration()-a.Clip.FrameTime/2
+			}
+			if !first || !last {
+				t.Errorf("%s: foot %s docked at its start %v, at its end %v: %+v", a.Name, name, first, last, a.Docks)
+			}
+		}
+		if !slices.Contains(g.Next(idle), int32(s)) || !slices.Contains(g.Next(int32(s)), idle) {
+			t.Errorf("%s: idle → it %v, it → idle %v", a.Name, slices.Contains(g.Next(idle), int32(s)), slices.Contains(g.Next(int32(s)), idle))
+		}
+	}
+	slices.Sort(found)
+	want := slices.Clone(library.PivotDegs)
+	slices.Sort(want)
+	if !slices.Equal(found, want) {
+		t.Errorf("pivots by %v°, want %v°", found, want)
+	}
 }
 
 // roundTrip writes a built library and reads it back: the same actions

@@ -313,7 +313,7 @@ func (b *builder) names(alive []bool) []string {
 func (b *builder) clipOf(i int, name []string) ActionClip {
 	ct := b.cuts[i]
 	ac := ActionClip{Source: b.srcs[ct.src].Name, Ref: b.srcs[ct.src].Ref, RootMotion: b.moved[ct.src], Loop: b.looped[ct.src],
-		First: ct.from, Last: ct.to, Turn: b.turns[i]}
+		First: ct.from, Last: ct.to, Turn: b.turns[i], Pivot: b.pivoted[i]}
 	if bl := b.blends[i]; bl.from >= 0 {
 		ac.BlendFrom, ac.BlendSeconds = name[bl.from], bl.seconds
 	}

@@ -35,7 +35,9 @@ import (
 // (motion.RootMotion), loop plays it twice (the second time from where the
 // first ends), frames then picks frames, turn turns its path by deg about
 // the vertical through pivot (x, z) between from and to seconds
-// (motion.TurnPath), and blend_from fades the clip in from the last pose
+// (motion.TurnPath), pivot makes the clip a turn on the spot by that many
+// degrees from the first of its frames (motion.Pivot; neither turn nor
+// blend_from goes with it), and blend_from fades the clip in from the last pose
 // of an action listed before it (motion.BlendIn; from a standing action,
 // the feet it holds at its end stay planted until they lift:
 // motion.Plant). A clip slower than the play rate is stretched to whole
@@ -150,6 +152,9 @@ func actionNode(a *action.Action, ac ActionClip, dir string) *yaml.Node {
 		tn := mapping(scalar("deg"), num(t.Deg), scalar("pivot"), flowSeq(num(t.Pivot[0]), num(t.Pivot[1])), scalar("from"), num(t.From), scalar("to"), num(t.To))
 		tn.Style = yaml.FlowStyle
 		add("turn", tn)
+	}
+	if ac.Pivot != 0 {
+		add("pivot", num(ac.Pivot))
 	}
 	if ac.BlendFrom != "" {
 		add("blend_from", scalar(ac.BlendFrom))

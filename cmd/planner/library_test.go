@@ -433,3 +433,50 @@ func buildLibrary(t *testing.T, libFile string, args ...string) (libraryJSON, *a
 	}
 	return rep, lib
 }
+
+// planner library --pivots: mesh2motion's idle and walks have no turn on
+// the spot, so its character standing 0.4 m from builtin:stepping's south
+// wall, facing it, and asked to walk away north, takes one step to the
+// wall and stands there; with the pivots it turns round and walks away,
+// with the body checked as well.
+func TestPivotsTurnAwayFromAWall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds two libraries")
+	}
+	dir := t.TempDir()
+	input := filepath.Join(dir, "wall.yaml")
+	script := "scene: builtin:stepping\nstart: {x: 3.8, z: 3.5, yaw_deg: 0, state: idle}\nduration: 8\ninputs:\n  - {at: 0, heading_deg: 180, speed: 1.2}\n"
+	if err := os.WriteFile(input, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, pivots := range []bool{false, true} {
+		libFile := filepath.Join(dir, fmt.Sprintf("lib-%v.yaml", pivots))
+		args := []string{"--from", shareddata.Path(t, "characters/mesh2motion-mannequin.glb"), "--clips", "#(Idle_Loop|Walk_Loop|Walk_Formal_Loop)$", "--spaces=false"}
+		if pivots {
+			args = append(args, "--pivots")
+		}
+		rep, _ := buildLibrary(t, libFile, args...)
+		if got := rep.Tags["pivot"]; (got == len(library.PivotDegs)) != pivots {
+			t.Errorf("pivots %v: %d actions tagged pivot", pivots, got)
+		}
+		for _, body := range []bool{false, true} {
+			args := []string{"run", "--input", input, "--library", libFile, "--out", filepath.Join(dir, "run"), "--json"}
+			if body {
+				args = append(args, "--body")
+			}
+			var out, errOut bytes.Buffer
+			if code := run(args, &out, &errOut); code != 0 {
+				t.Fatalf("planner run: exit %d: %s", code, errOut.String())
+			}
+			var sum runSummary
+			if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+				t.Fatal(err)
+			}
+			turned := slices.ContainsFunc(sum.Actions, func(a string) bool { return strings.HasPrefix(a, "pivot") })
+			t.Logf("pivots %v, body %v: %.2f m, %v", pivots, body, sum.DistanceM, sum.Actions)
+			if away := sum.DistanceM > 2; away != pivots || turned != pivots {
+				t.Errorf("pivots %v, body %v: went %.2f m, turned on the spot %v", pivots, body, sum.DistanceM, turned)
+			}
+		}
+	}
+}
