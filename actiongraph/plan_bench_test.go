@@ -303,7 +303,6 @@ func benchTableIBody(b *testing.B, depth int) {
 	var anim int
 	for b.Loop() {
 		c.Forget() // every plan from a cold start
-		c.Forget() // every plan from a cold start
 		pt.Reset(tableIStartFrame, state, depth)
 		pt.Evaluate(w.tree, actiongraph.Budget{})
 		anim = len(pt.Nodes) - 1

@@ -157,6 +157,20 @@ func (r *rig) rootY(p framePose, rot []mgl64.Quat) float64 {
 // pose solves one frame with the root at height y: legs and planted arms
 // by two-bone IK, free arms swinging. trans and rot are one frame of a
 // clip, already holding the rest offsets.
+// kneePole is the direction a knee bends to for a leg from the hip along
+// leg, the body facing yaw: forwards, and up as well for a foot raised in
+// front, more than 30° off straight down (forward alone comes to lie
+// along such a leg, and the knee would flip from below the line to the
+// hip to above it).
+func kneePole(yaw float64, leg mgl64.Vec3) mgl64.Vec3 {
+	fwd := yawVec(yaw)
+	if leg.Len() < 1e-6 {
+		return fwd
+	}
+	k := 1.5 * max(0, leg.Normalize().Dot(fwd)-0.3) / 0.7
+	return fwd.Add(mgl64.Vec3{0, k, 0})
+}
+
 func (r *rig) pose(p framePose, y float64, trans []mgl64.Vec3, rot []mgl64.Quat) {
 	rootRot := quatY(p.Yaw)
 	spineRot, shoulders := r.torso(rot, rootRot, p.Lean)
@@ -174,7 +188,7 @@ func (r *rig) pose(p framePose, y float64, trans []mgl64.Vec3, rot []mgl64.Quat)
 		sign := r.sideSign[s]
 		// Leg: the knee bends forward (and a little out).
 		hip := root.Add(rootRot.Rotate(r.sk.Offsets[r.upLeg[s]]))
-		pole := fwd.Add(rotY(p.Yaw, mgl64.Vec3{sign * 0.1, 0, 0}))
+		pole := kneePole(p.Yaw, ankles[s].Sub(hip)).Add(rotY(p.Yaw, mgl64.Vec3{sign * 0.1, 0, 0}))
 		knee, ankle, _ := ik.TwoBone(hip, ankles[s], thigh, shin, pole, ikSoft)
 		u := ankle.Sub(hip).Normalize()
 		w := pole.Sub(u.Mul(pole.Dot(u)))

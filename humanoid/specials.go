@@ -114,6 +114,19 @@ func hop() script {
 // climb walks up to a wall, plants both hands on the ledge top h metres
 // up, jumps, pulls up with the torso over the ledge, steps the left foot
 // then the right onto it, and stands.
+// climbSwing moves a climbing foot from g0 (its heel pitched up by pitch0)
+// onto the ledge at g1 between t0 and t1: it leaves the ground forwards at
+// one and a half times its mean speed there and rises as it goes, so it
+// comes up in front of the hip rather than straight up past it (where the knee, folded to the hip, would swing
+// from below it to above it in a frame).
+func climbSwing(t, t0, t1 float64, g0, g1 mgl64.Vec3, pitch0, clearance float64) footPose {
+	kick := g1.Sub(g0).Mul(1.5 / (t1 - t0))
+	kick[1] = 0
+	p := swingPath(t, t0, t1, g0, kick, g1, zero, 0, 0, pitch0, 0, 0, 0, clearance)
+	p.G[1] = g0[1] + (g1[1]-g0[1])*minJerk(clamp01((t-t0)/(t1-t0)))
+	return p
+}
+
 func climb(h float64) script {
 	const (
 		T     = 1.9
@@ -140,7 +153,7 @@ func climb(h float64) script {
 		case t < 0.5:
 			p.Foot[1] = heelRise(rLand, t, 0.4, 0.5, 0.6)
 		case t < 1.15:
-			p.Foot[1] = swingPath(t, 0.5, 1.15, rLand, zero, rTop, zero, 0, 0, 0.6, 0, 0, 0, 0.15)
+			p.Foot[1] = climbSwing(t, 0.5, 1.15, rLand, rTop, 0.6, 0.15)
 		default:
 			p.Foot[1] = planted(rTop, 0)
 		}
@@ -148,7 +161,7 @@ func climb(h float64) script {
 		case t < 0.35:
 			p.Foot[0] = heelRise(l0, t, 0.15, 0.35, 0.6)
 		case t < 0.8:
-			p.Foot[0] = swingPath(t, 0.35, 0.8, l0, zero, lTop, zero, 0, 0, 0.6, 0, 0, 0, 0.2)
+			p.Foot[0] = climbSwing(t, 0.35, 0.8, l0, lTop, 0.6, 0.2)
 		default:
 			p.Foot[0] = planted(lTop, 0)
 		}
@@ -183,9 +196,10 @@ func vault() script {
 	rPlant := mgl64.Vec3{-footSide, 0, 0.38}
 	hand := mgl64.Vec3{0.12, top + 0.03, 0.72}
 	// tuck blends a foot towards a point beside and below the hips, above
-	// the box, during the flight.
-	tuck := func(f footPose, root mgl64.Vec3, side float64, t float64) footPose {
-		w := ease(t, 0.36, 0.46) * (1 - ease(t, 0.68, 0.8))
+	// the box, during the flight, from t0 on (from where its swing begins:
+	// a tuck already under way then would throw the foot in a frame).
+	tuck := func(f footPose, root mgl64.Vec3, side float64, t, t0 float64) footPose {
+		w := ease(t, t0, t0+0.1) * (1 - ease(t, 0.68, 0.8))
 		target := root.Add(mgl64.Vec3{side, -0.12 - ankleH, -0.05})
 		ankle, _ := f.ankle()
 		d := target.Sub(ankle).Mul(w)
@@ -207,13 +221,13 @@ func vault() script {
 		case t < tOff:
 			p.Foot[1] = heelRise(rPlant, t, 0.3, tOff, 0.7)
 		default:
-			p.Foot[1] = tuck(swingPath(t, tOff, T, rPlant, zero, stanceG(E, 0, 1), fwdV(swingSpeed), 0, 0, 0.7, 0, 0, swingLift, 0.2), root, -0.3, t)
+			p.Foot[1] = tuck(swingPath(t, tOff, T, rPlant, zero, stanceG(E, 0, 1), fwdV(swingSpeed), 0, 0, 0.7, 0, 0, swingLift, 0.2), root, -0.3, t, tOff)
 		}
 		switch {
 		case t < 0.2:
 			p.Foot[0] = heelRise(l0, t, 0.08, 0.2, 0.6)
 		case t < tLand:
-			p.Foot[0] = tuck(swingPath(t, 0.2, tLand, l0, zero, stanceG(E, 0, 0), zero, 0, 0, 0.6, 0, 0, 0, 0.3), root, -0.15, t)
+			p.Foot[0] = tuck(swingPath(t, 0.2, tLand, l0, zero, stanceG(E, 0, 0), zero, 0, 0, 0.6, 0, 0, 0, 0.3), root, -0.15, t, 0.36)
 		default:
 			p.Foot[0] = planted(stanceG(E, 0, 0), 0)
 		}

@@ -103,6 +103,15 @@ func (w *Warper) solveLimb(fx *fix, f int, wgt float64) (bool, float64) {
 	n := sk.NumJoints()
 	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], fx.joint, w.pos, w.world)
 	target, dq := w.limbTarget(fx, f)
+	// Outside the dock the target follows the joint as the swing has it,
+	// carried by the dock's displacement: where that raises it (onto a
+	// step), the swing's lift over the same step is not added again, so
+	// the foot comes down from its lifted swing onto its support.
+	if lift := w.liftAt(fx.joint, f); f < fx.from && fx.disp[1] > stepRise {
+		target[1] -= lift
+	} else {
+		target[1] -= min(lift, max(fx.disp[1], 0))
+	}
 	target = w.pos[fx.joint].Add(target.Sub(w.pos[fx.joint]).Mul(wgt))
 	// The foot or hand keeps its world orientation, turned by the dock's
 	// yaw correction and tilted onto the support's normal (eased like the
@@ -131,7 +140,21 @@ func (w *Warper) poseLimb(f, top, mid, end int, target mgl64.Vec3, turn mgl64.Qu
 		soft = 0
 	}
 	l1, l2 := sk.Offsets[mid].Len(), sk.Offsets[end].Len()
-	m, e, ok := ik.TwoBone(hip, target, l1, l2, knee.Sub(hip), soft)
+	pole := bendPole(hip, knee, pos[end])
+	// The frame before bent this limb another way: a limb whose end is
+	// moved close by its base (a foot lifted past the hip) may swing its
+	// middle joint round from one frame to the next; it keeps to the side
+	// it bent to (a limb left where the clip has it keeps the clip's).
+	if b := &w.bends[end]; b.f == f-1 && target.Sub(pos[end]).Len() > 1e-3 && pole.Normalize().Dot(b.dir) < 0.5 {
+		pole = b.dir
+	}
+	m, e, ok := ik.TwoBone(hip, target, l1, l2, pole, soft)
+	if u := e.Sub(hip); u.Len() > 1e-9 {
+		u = u.Normalize()
+		if d := m.Sub(hip); d.Sub(u.Mul(d.Dot(u))).Len() > 1e-9 {
+			w.bends[end] = bend{f, d.Sub(u.Mul(d.Dot(u))).Normalize()}
+		}
+	}
 	// Turn the upper and lower bones by the smallest rotations taking
 	// their old directions to the new ones.
 	upper := ik.FromTo(knee.Sub(hip), m.Sub(hip)).Mul(w.baseW[top])
@@ -141,6 +164,37 @@ func (w *Warper) poseLimb(f, top, mid, end int, target mgl64.Vec3, turn mgl64.Qu
 	rr[mid] = upper.Inverse().Mul(lower).Normalize()
 	rr[end] = lower.Inverse().Mul(turn.Mul(w.baseW[end])).Normalize()
 	return ok, e.Sub(target).Len()
+}
+
+// stepRise is how far above where the clip puts it a support must be for
+// a foot landing on it to come down onto it from its whole swing lift
+// (solveLimb): a step, not the lie of the ground. [Units: m]
+const stepRise = 0.1
+
+// bend is the direction a limb's middle joint was bent to at frame f.
+type bend struct {
+	f   int
+	dir mgl64.Vec3
+}
+
+// bendPole is the direction a limb's middle joint bends to, for two-bone
+// IK: away from the line from its base to its end, as the pose has it.
+// The middle joint's own direction from the base would do for a target
+// near where the end is, but a target moved far from it (a swinging foot
+// lifted over a step) can put the line to the target along it, and the
+// knee then bends to whatever side is left (sideways, backwards). A limb
+// held nearly straight has no bend of its own: then the middle joint's
+// direction it is.
+func bendPole(base, mid, end mgl64.Vec3) mgl64.Vec3 {
+	v := mid.Sub(base)
+	line := end.Sub(base)
+	if l := line.Len(); l > 1e-9 {
+		u := line.Mul(1 / l)
+		if w := v.Sub(u.Mul(v.Dot(u))); w.Len() > 0.05*v.Len() {
+			return w
+		}
+	}
+	return v
 }
 
 func vec(v [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }

@@ -29,6 +29,8 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 	n, frames := sk.NumJoints(), c.Frames()
 	w.drop = resize(w.drop, frames) // reused: the shortfall per frame
 	k := max(1, int(math.Round(0.15/c.FrameTime)))
+	w.lifts = resize(w.lifts, len(w.a.Effectors.Feet)*frames)
+	clear(w.lifts)
 	for i, e := range w.a.Effectors.Feet {
 		if i >= len(w.res.EndSwingLift) {
 			break
@@ -63,13 +65,27 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 			if f == frames-1 {
 				w.res.EndSwingLift[i] = lift
 			}
+
 			if lift <= 1e-9 {
 				continue
 			}
+			w.lifts[i*frames+f] = lift
 			sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], e.Joint, w.pos, w.world)
 			w.poseLimb(f, top, mid, e.Joint, w.pos[e.Joint].Add(mgl64.Vec3{0, lift, 0}), mgl64.QuatIdent())
 		}
 	}
+}
+
+// liftAt is how far liftSwings raised joint j at frame f (0 for a joint
+// that is no foot).
+func (w *Warper) liftAt(j, f int) float64 {
+	frames := w.a.Clip.Frames()
+	for i, e := range w.a.Effectors.Feet {
+		if e.Joint == j && (i+1)*frames <= len(w.lifts) {
+			return w.lifts[i*frames+f]
+		}
+	}
+	return 0
 }
 
 // footDocked reports whether foot joint j is held by a dock at frame f.
@@ -98,6 +114,7 @@ func (w *Warper) shortfall(ground *scenes.BVH, j, base, tip, f int) float64 {
 	}
 	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], end, w.pos, w.world)
 	floor := w.res.Frame.Position[1] + w.offsets[f][1]
+	landing := w.landingHeight(j, f)
 	short := 0.0
 	for _, p := range [3]int{j, base, tip} {
 		if p < 0 {
@@ -105,12 +122,32 @@ func (w *Warper) shortfall(ground *scenes.BVH, j, base, tip, f int) float64 {
 		}
 		q := w.pos[p]
 		want := math.Max(0, math.Min(q[1]-floor, SwingClearance))
-		if g, ok := groundUnder(ground, q); ok && g-q[1] < maxSwingLift {
+		if g, ok := groundUnder(ground, q); ok && g-q[1] < maxSwingLift && (p != tip || g <= landing) {
 			short = math.Max(short, g+want-q[1])
 		}
 	}
 	return short
 }
+
+// landingHeight is how high a surface under the tip of foot joint j's
+// toes may be at frame f for the swing to be lifted over it: in the last
+// landingTime before the foot docks, no higher than the support it lands
+// on plus SwingClearance (the toes of a foot landing on a stair's tread
+// reach over the next riser: that step is not the foot's to clear);
+// otherwise any height.
+func (w *Warper) landingHeight(j, f int) float64 {
+	k := int(math.Round(landingTime / w.a.Clip.FrameTime))
+	for _, fx := range w.fixes {
+		if fx.joint == j && fx.from > f && fx.from-f <= k {
+			return float64(fx.target.Pose.Position[1]) + SwingClearance
+		}
+	}
+	return math.Inf(1)
+}
+
+// landingTime is how long before it docks a foot comes down onto its
+// support whatever is around it (landingHeight). [Units: s]
+const landingTime = 0.15
 
 // groundUnder is the height of the highest surface straight under a point
 // maxSwingLift above p, within maxSwingLift + 0.3 m of it.

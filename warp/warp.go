@@ -138,6 +138,8 @@ type Warper struct {
 	world   []mgl64.Quat // per joint: world rotations (FK)
 	base    []mgl64.Vec3 // per joint: positions before a limb is solved
 	baseW   []mgl64.Quat
+	bends   []bend    // per limb's end joint: how poseLimb bent it last
+	lifts   []float64 // per foot, per frame: how far liftSwings raised it
 	// job: the action being warped and its reoriented frame.
 	a     *action.Action
 	frame action.Frame
@@ -202,6 +204,11 @@ func (w *Warper) prepare(a *action.Action, frame action.Frame, targets []Target)
 	clear(w.drop)
 	w.pos, w.base = resize(w.pos, n), resize(w.base, n)
 	w.world, w.baseW = resize(w.world, n), resize(w.baseW, n)
+	w.bends = resize(w.bends, n)
+	for j := range w.bends {
+		w.bends[j].f = -2
+	}
+	clear(w.lifts)
 	w.clip.Skeleton, w.clip.FrameTime = c.Skeleton, c.FrameTime
 	w.clip.Trans = append(w.clip.Trans[:0], c.Trans...)
 	w.clip.Rot = append(w.clip.Rot[:0], c.Rot...)
@@ -336,12 +343,13 @@ func (w *Warper) goal(f int) mgl64.Vec3 {
 // Reserve makes room for warping any action of lib, so that warping them
 // never allocates.
 func (w *Warper) Reserve(lib *action.Library) {
-	frames, joints, docks, values := 0, 0, 0, 0
+	frames, joints, docks, feet, values := 0, 0, 0, 0, 0
 	for _, a := range lib.Actions {
 		c := a.Clip
 		frames = max(frames, c.Frames())
 		joints = max(joints, c.Skeleton.NumJoints())
 		docks = max(docks, len(a.Docks))
+		feet = max(feet, len(a.Effectors.Feet))
 		values = max(values, len(c.Rot))
 	}
 	w.fixes = slices.Grow(w.fixes[:0], docks)
@@ -350,6 +358,8 @@ func (w *Warper) Reserve(lib *action.Library) {
 	w.drop = resize(w.drop, frames)
 	w.pos, w.base = resize(w.pos, joints), resize(w.base, joints)
 	w.world, w.baseW = resize(w.world, joints), resize(w.baseW, joints)
+	w.bends = resize(w.bends, joints)
+	w.lifts = resize(w.lifts, feet*frames)
 	w.clip.Trans = slices.Grow(w.clip.Trans[:0], values)
 	w.clip.Rot = slices.Grow(w.clip.Rot[:0], values)
 }
