@@ -20,7 +20,8 @@ const (
 // one increment inc of its surface, above or below) cannot be reached: the
 // surface under p is covered within Clearance by anything, or lies inside a
 // solid — a ray straight up from it meets, within headroom, the underside
-// of a face looking up (the top of the solid around it). Algorithm 1 looks
+// of a face looking up (the top of the solid around it), or a face looking
+// down that lies in one (the bottom of a block standing on a floor). Algorithm 1 looks
 // only at surfaces, two-sided, so it supports the floor hidden under a stair
 // block or a box standing on it, and the underside of a floor slab; no foot
 // reaches those.
@@ -34,7 +35,29 @@ func Buried(bvh *scenes.BVH, p mgl32.Vec3, inc, headroom float32) bool {
 	const lift = 0.02 // off the surface, so the ray does not meet it again
 	up := scenes.Ray{Origin: [3]float32{s[0], s[1] + lift, s[2]}, Dir: [3]float32{0, 1, 0}, TMax: headroom}
 	h, ok := bvh.ClosestHit(up, nil)
-	return ok && (h.T < Clearance-lift || h.Back && h.Normal[1] > 0.5)
+	if !ok {
+		return false
+	}
+	if h.T < Clearance-lift || h.Back && h.Normal[1] > 0.5 {
+		return true
+	}
+	// A block standing on a floor has its bottom in the floor's top: the
+	// ray meets both at once and may report the block's bottom. A face
+	// looking up at that place buries the surface all the same.
+	return upwardFaceAt(bvh, up.At(h.T))
+}
+
+// upwardFaceAt reports whether a face looking up meets the millimetre
+// around q.
+func upwardFaceAt(bvh *scenes.BVH, q mgl32.Vec3) bool {
+	const eps = 1e-3
+	box := scenes.AABB{Min: q.Sub(mgl32.Vec3{eps, eps, eps}), Max: q.Add(mgl32.Vec3{eps, eps, eps})}
+	for _, i := range bvh.Overlap(box, nil, nil) {
+		if _, _, _, n, _ := bvh.LeafTriangle(i); n[1] > 0.5 {
+			return true
+		}
+	}
+	return false
 }
 
 // DropBuried returns t without its buried positions (Buried, with

@@ -60,3 +60,34 @@ func TestBuried(t *testing.T) {
 		t.Errorf("found %d stone-top triangles", stones)
 	}
 }
+
+// The underside of the floor slab is buried everywhere under the stairs
+// hall, also where a stair block, a landing or a ramp stands on the floor
+// (their bottom faces lie in the floor's top: a ray up from the underside
+// meets both at once), at the scene's size and grown 1.85 times (as for
+// the robot, whose feet were planned onto it under lane 0's ramp).
+func TestBuriedUnderBlocks(t *testing.T) {
+	for _, s := range []float32{1, 1.85} {
+		m, err := sceneload.Load("builtin:stepping", sceneload.LoadOptions{Scale: s})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
+		inc := 0.1 * s
+		kept := 0
+		for x := float32(0.05); x < 4.4; x += 0.1 {
+			for z := float32(0.05); z < 4; z += 0.1 {
+				p := [3]float32{x * s, -0.2*s - 0.3*inc, z * s}
+				if !Buried(bvh, p, inc, Headroom) {
+					kept++
+					if kept <= 5 {
+						t.Errorf("size ×%v: the slab's underside at %v is not buried", s, p)
+					}
+				}
+			}
+		}
+		if kept > 5 {
+			t.Errorf("size ×%v: %d more places on the slab's underside not buried", s, kept-5)
+		}
+	}
+}
