@@ -126,14 +126,7 @@ func checkLibraryWalk(t *testing.T, dir, libFile string, lib *action.Library, si
 	if err := os.WriteFile(input, []byte(walk), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out, errOut bytes.Buffer
-	if code := run(args, &out, &errOut); code != 0 {
-		t.Fatalf("planner run: exit %d: %s", code, errOut.String())
-	}
-	var sum runSummary
-	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
-		t.Fatal(err)
-	}
+	sum := runJSON(t, args...)
 	t.Logf("%d actions, %.1f m, stuck %d frames, largest dock error %.2g m: %s", len(sum.Actions), sum.DistanceM, sum.Stuck, sum.MaxDockErrorM, strings.Join(sum.Actions, " "))
 	if sum.MaxDockErrorM > 0.01 || sum.Unreached > 0 {
 		t.Errorf("dock error %.3f m, %d unreached", sum.MaxDockErrorM, sum.Unreached)
@@ -153,6 +146,21 @@ func checkLibraryWalk(t *testing.T, dir, libFile string, lib *action.Library, si
 		t.Errorf("walked %v, turned %v, stopped %v", walked, turned, stopped)
 	}
 	shareddata.ValidateGLTF(t, filepath.Join(dir, "run", "motion.glb"))
+	return sum
+}
+
+// runJSON runs planner with args (a run with --json) and reads its
+// summary.
+func runJSON(t *testing.T, args ...string) runSummary {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if code := run(args, &out, &errOut); code != 0 {
+		t.Fatalf("planner %s: exit %d: %s", args[0], code, errOut.String())
+	}
+	var sum runSummary
+	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
+		t.Fatal(err)
+	}
 	return sum
 }
 
@@ -387,14 +395,7 @@ func climbStairs(t *testing.T, dir, libFile string, lib *action.Library) {
 	if err := os.WriteFile(input, []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	var out, errOut bytes.Buffer
-	if code := run([]string{"run", "--scene", scene, "--input", input, "--library", libFile, "--out", filepath.Join(dir, "stairs"), "--json"}, &out, &errOut); code != 0 {
-		t.Fatalf("planner run: exit %d: %s", code, errOut.String())
-	}
-	var sum runSummary
-	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
-		t.Fatal(err)
-	}
+	sum := runJSON(t, "run", "--scene", scene, "--input", input, "--library", libFile, "--out", filepath.Join(dir, "stairs"), "--json")
 	path := filepath.Join(dir, "stairs", "motion.bvh")
 	c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: 1})
 	if err != nil {
@@ -464,14 +465,7 @@ func TestPivotsTurnAwayFromAWall(t *testing.T) {
 			if body {
 				args = append(args, "--body")
 			}
-			var out, errOut bytes.Buffer
-			if code := run(args, &out, &errOut); code != 0 {
-				t.Fatalf("planner run: exit %d: %s", code, errOut.String())
-			}
-			var sum runSummary
-			if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
-				t.Fatal(err)
-			}
+			sum := runJSON(t, args...)
 			turned := slices.ContainsFunc(sum.Actions, func(a string) bool { return strings.HasPrefix(a, "pivot") })
 			t.Logf("pivots %v, body %v: %.2f m, %v", pivots, body, sum.DistanceM, sum.Actions)
 			if away := sum.DistanceM > 2; away != pivots || turned != pivots {
