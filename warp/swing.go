@@ -65,7 +65,6 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 			if f == frames-1 {
 				w.res.EndSwingLift[i] = lift
 			}
-
 			if lift <= 1e-9 {
 				continue
 			}
