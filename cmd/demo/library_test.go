@@ -81,23 +81,34 @@ func TestHeadlessLibrary(t *testing.T) {
 }
 
 // libraryCrowd fills the level with characters of the library's own: they
-// walk off towards their goals and are drawn (the player's character is
-// not, so the pale blue is theirs), their occupancy spaces built for this
-// library (it has no .fos file beside it) and cached.
+// are drawn where they start, around the player's character where the
+// camera looks (the player's character is not drawn, so the pale blue is
+// theirs), and walk off towards their goals, their occupancy spaces built
+// for this library (it has no .fos file beside it) and cached. (Where
+// they are 150 frames later is their choice: one may walk out of view.)
 func libraryCrowd(t *testing.T, libFile, dir string) {
 	shot := filepath.Join(dir, "crowd.png")
-	out, errs, code := demoRun(t, nil, "--library", libFile, "--scene", "builtin:level", "--agents", "6", "--frames", "150", "--draw", "none", "--screenshot", shot, "--json")
-	if code != 0 {
-		t.Fatalf("--library with --agents: exit %d: %s", code, errs)
-	}
 	var sum summary
-	if err := json.Unmarshal([]byte(out), &sum); err != nil {
-		t.Fatalf("%v: %s", err, out)
+	for _, frames := range []string{"1", "150"} {
+		out, errs, code := demoRun(t, nil, "--library", libFile, "--scene", "builtin:level", "--agents", "6", "--frames", frames, "--draw", "none", "--screenshot", shot, "--json")
+		if code != 0 {
+			t.Fatalf("--library with --agents: exit %d: %s", code, errs)
+		}
+		if frames == "1" {
+			if blue := paleBlue(shareddata.ReadPNG(t, shot)); blue < 1000 {
+				t.Errorf("the first frame: %d pale blue pixels", blue)
+			} else {
+				t.Logf("the first frame: %d pale blue pixels", blue)
+			}
+			continue
+		}
+		if err := json.Unmarshal([]byte(out), &sum); err != nil {
+			t.Fatalf("%v: %s", err, out)
+		}
 	}
-	blue := paleBlue(shareddata.ReadPNG(t, shot))
-	t.Logf("%d of the library's characters moved %.1f m in all; %d pale blue pixels", sum.Agents, sum.AgentsMovedM, blue)
-	if sum.Agents != 6 || sum.AgentsMovedM < 4 || blue < 1000 {
-		t.Errorf("%+v, %d pale blue pixels", sum, blue)
+	t.Logf("%d of the library's characters moved %.1f m in all", sum.Agents, sum.AgentsMovedM)
+	if sum.Agents != 6 || sum.AgentsMovedM < 4 {
+		t.Errorf("%+v", sum)
 	}
 }
 
