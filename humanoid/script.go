@@ -159,9 +159,10 @@ func (r *rig) rootY(p framePose, rot []mgl64.Quat) float64 {
 // clip, already holding the rest offsets.
 // kneePole is the direction a knee bends to for a leg from the hip along
 // leg, the body facing yaw: forwards, and up as well for a foot raised in
-// front, more than 30° off straight down (forward alone comes to lie
-// along such a leg, and the knee would flip from below the line to the
-// hip to above it).
+// front, the more the further the leg points forward past about 17° off
+// straight down (forward alone comes to lie along a leg raised level with
+// the hip, and the knee would flip from below the line to the hip to
+// above it).
 func kneePole(yaw float64, leg mgl64.Vec3) mgl64.Vec3 {
 	fwd := yawVec(yaw)
 	if leg.Len() < 1e-6 {

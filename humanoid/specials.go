@@ -117,8 +117,9 @@ func hop() script {
 // climbSwing moves a climbing foot from g0 (its heel pitched up by pitch0)
 // onto the ledge at g1 between t0 and t1: it leaves the ground forwards at
 // one and a half times its mean speed there and rises as it goes, so it
-// comes up in front of the hip rather than straight up past it (where the knee, folded to the hip, would swing
-// from below it to above it in a frame).
+// comes up in front of the hip rather than straight up past it (where
+// the knee, folded to the hip, would swing from below it to above it in
+// a frame).
 func climbSwing(t, t0, t1 float64, g0, g1 mgl64.Vec3, pitch0, clearance float64) footPose {
 	kick := g1.Sub(g0).Mul(1.5 / (t1 - t0))
 	kick[1] = 0

@@ -18,10 +18,8 @@ import (
 func (b *builder) transitions() {
 	ends := make([][]mgl64.Vec3, len(b.acts))
 	starts := make([][]mgl64.Vec3, len(b.acts))
-	for k, ct := range b.cuts {
-		c, eff := b.clips[ct.src], b.acts[k].Effectors
-		ends[k] = featureAt(c, eff, ct.to, max(ct.to-1, 0), min(ct.to+1, c.Frames()-1))
-		starts[k] = featureAt(c, eff, ct.from, max(ct.from-1, 0), min(ct.from+1, c.Frames()-1))
+	for k := range b.cuts {
+		ends[k], starts[k] = b.endFeature(k), b.startFeature(k)
 	}
 	limit := b.opt.MaxPoseError * b.leg
 	b.next = make([][]int, len(b.acts))
@@ -39,6 +37,20 @@ func (b *builder) transitions() {
 			}
 		}
 	}
+}
+
+// startFeature and endFeature are cut i's pose features where it starts
+// and ends, measured in its source clip (central differences).
+func (b *builder) startFeature(i int) []mgl64.Vec3 {
+	ct := b.cuts[i]
+	c := b.clips[ct.src]
+	return featureAt(c, b.acts[i].Effectors, ct.from, max(ct.from-1, 0), min(ct.from+1, c.Frames()-1))
+}
+
+func (b *builder) endFeature(i int) []mgl64.Vec3 {
+	ct := b.cuts[i]
+	c := b.clips[ct.src]
+	return featureAt(c, b.acts[i].Effectors, ct.to, max(ct.to-1, 0), min(ct.to+1, c.Frames()-1))
 }
 
 // poseFeature is a frame's joint positions relative to the root's ground

@@ -102,20 +102,6 @@ func endFeature(c *motion.Clip, eff *motion.Effectors) []mgl64.Vec3 {
 	return featureAt(c, eff, f, max(f-1, 0), f)
 }
 
-// startFeature and endFeature are cut i's pose features where it starts
-// and ends, measured in its source clip as transitions does.
-func (b *builder) startFeature(i int) []mgl64.Vec3 {
-	ct := b.cuts[i]
-	c := b.clips[ct.src]
-	return featureAt(c, b.acts[i].Effectors, ct.from, max(ct.from-1, 0), min(ct.from+1, c.Frames()-1))
-}
-
-func (b *builder) endFeature(i int) []mgl64.Vec3 {
-	ct := b.cuts[i]
-	c := b.clips[ct.src]
-	return featureAt(c, b.acts[i].Effectors, ct.to, max(ct.to-1, 0), min(ct.to+1, c.Frames()-1))
-}
-
 // pivotBase is the standing action pivots turn from (see pivots), or -1.
 func (b *builder) pivotBase() int {
 	best := -1

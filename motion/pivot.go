@@ -29,11 +29,11 @@ const (
 )
 
 // Pivot is a turn on the spot by turn radians, at most a quarter turn
-// either way (positive turns left: from +Z towards +X), from the pose of c's first frame, in PivotSeconds(turn)
-// at c's frame rate: the body turns about the vertical through its root,
-// the foot on the side it turns to steps round first (lifted by 6% of the
-// leg), the other follows, and it stands in the first
-// frame's pose turned by turn. Each foot stays exactly where the pose has
+// either way (positive turns left: from +Z towards +X), from the pose of
+// c's first frame, in PivotSeconds(turn) at c's frame rate: the body turns
+// about the vertical through its root, the foot on the side it turns to
+// steps round first (lifted by 6% of the leg), the other follows, and it
+// stands in the first frame's pose turned by turn. Each foot stays exactly where the pose has
 // it until its step and exactly at that place turned after it; the legs
 // are posed by two-bone IK (hip, knee, ankle: the foot joint's parent and
 // its parent), the rest of the body holds the first frame's pose. The

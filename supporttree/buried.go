@@ -21,10 +21,10 @@ const (
 // surface under p is covered within Clearance by anything, or lies inside a
 // solid — a ray straight up from it meets, within headroom, the underside
 // of a face looking up (the top of the solid around it), or a face looking
-// down that lies in one (the bottom of a block standing on a floor). Algorithm 1 looks
-// only at surfaces, two-sided, so it supports the floor hidden under a stair
-// block or a box standing on it, and the underside of a floor slab; no foot
-// reaches those.
+// down that lies in one (the bottom of a block standing on a floor).
+// Algorithm 1 looks only at surfaces, two-sided, so it supports the floor
+// hidden under a stair block or a box standing on it, and the underside of
+// a floor slab; no foot reaches those.
 func Buried(bvh *scenes.BVH, p mgl32.Vec3, inc, headroom float32) bool {
 	// The surface at p: the first face below p + inc, within 2 inc.
 	s := p
