@@ -37,12 +37,19 @@ func (m *Model) Place(pos []mgl64.Vec3, world []mgl64.Quat, i int) (a, b mgl64.V
 
 // Derive builds the body of a skeleton standing in its rest pose (+Y up;
 // the lowest point of each foot's bones is its sole): a capsule per bone,
-// its part found from the effectors (the limb bones counted from the hand or
-// foot up, the trunk, the head's chain), its radius from r. The foot and
-// toes are fitted to the sole: their segment runs at one radius above it, so
-// the capsule's underside is the sole. A bone that ends at an end site ends
-// there (its segment is shortened by the radius). The other leg bones end
-// where their capsules would reach below the sole.
+// its part found from the effectors, its radius from r. The limb bones are
+// counted from the hand or foot up; bones above two effectors are the
+// trunk; the head's chain is the one carrying no effector that reaches
+// highest (torso up to the chest where other chains branch off, then neck,
+// then head); a chain leaving a limb (a thumb off the wrist) takes the
+// part of the limb's bone it leaves; any other chain is an arm counted
+// from the trunk (a rig whose hands are no effectors); a motion root on
+// the ground and the chains hanging from it (pole targets) are no part of
+// the body. The foot and toes are fitted to the sole: their segment runs
+// at one radius above it, so the capsule's underside is the sole. A bone
+// that ends at an end site ends there (its segment is shortened by the
+// radius). The other leg bones end where their capsules would reach below
+// the sole.
 func Derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii) (*Model, error) {
 	if err := sk.Validate(); err != nil {
 		return nil, fmt.Errorf("body: %w", err)
@@ -56,13 +63,13 @@ func Derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii) (*Model, error)
 	if len(all) == 0 {
 		return nil, fmt.Errorf("body: the skeleton has no hands or feet to derive a body from")
 	}
-	c := classify(sk, all)
 	rest := sk.RestPositions()
+	c := classify(sk, all, rest)
 	m := &Model{Skeleton: sk}
 	ground := groundRoot(sk, eff, rest, c)
 	for j := 1; j < sk.NumJoints(); j++ {
 		p := sk.Parents[j]
-		if sk.Offsets[j].Len() < 1e-6 || (p == 0 && ground) {
+		if sk.Offsets[j].Len() < 1e-6 || (p == 0 && ground) || c.noBody(j, ground) {
 			continue
 		}
 		part, e := c.part(sk, p, j)
@@ -139,12 +146,22 @@ type classes struct {
 	limb     []int     // the effector of the limb chain the joint is on (below == 1), or -1
 	sole     []float64 // per effector: the lowest rest height of its subtree
 	eff      []motion.Effector
+	// attach is, for a joint with no effector below it, its nearest
+	// ancestor with one (where its chain leaves the limbs and trunk).
+	attach []int
+	// head marks the head's chain: the joints from where it leaves the
+	// trunk or a limb up to the highest joint in the rest pose with no
+	// effector below it (and none above: not a finger); chest is the last
+	// joint on it where other chains branch off (the arms of a rig whose
+	// hands are no effectors), or -1.
+	head  []bool
+	chest int
 }
 
-func classify(sk *motion.Skeleton, all []motion.Effector) *classes {
+func classify(sk *motion.Skeleton, all []motion.Effector, rest []mgl64.Vec3) *classes {
 	n := sk.NumJoints()
-	c := &classes{children: sk.Children(), below: make([]int, n), owner: make([]int, n), limb: make([]int, n), eff: all}
-	rest := sk.RestPositions()
+	c := &classes{children: sk.Children(), below: make([]int, n), owner: make([]int, n), limb: make([]int, n), eff: all,
+		attach: make([]int, n), head: make([]bool, n), chest: -1}
 	for j := range n {
 		c.owner[j], c.limb[j] = -1, -1
 	}
@@ -166,7 +183,33 @@ func classify(sk *motion.Skeleton, all []motion.Effector) *classes {
 			}
 		}
 	}
+	c.findHead(sk, rest)
 	return c
+}
+
+// findHead fills attach, head and chest.
+func (c *classes) findHead(sk *motion.Skeleton, rest []mgl64.Vec3) {
+	top := -1
+	for j := range c.below {
+		c.attach[j] = -1
+		if c.below[j] > 0 {
+			continue
+		}
+		a := sk.Parents[j]
+		for a >= 0 && c.below[a] == 0 {
+			a = sk.Parents[a]
+		}
+		c.attach[j] = a
+		if a >= 0 && c.owner[a] < 0 && (top < 0 || rest[j][1] > rest[top][1]) {
+			top = j
+		}
+	}
+	for j := top; j >= 0 && c.below[j] == 0; j = sk.Parents[j] {
+		c.head[j] = true
+		if c.chest < 0 && len(c.children[j]) > 1 {
+			c.chest = j
+		}
+	}
 }
 
 // part names the bone from joint p to its child j, and its effector.
@@ -184,25 +227,72 @@ func (c *classes) part(sk *motion.Skeleton, p, j int) (Part, int) {
 		}
 	}
 	if e := c.limb[j]; e >= 0 {
-		foot := c.eff[e].Template == "foot"
-		parts := [3]Part{Forearm, UpperArm, Clavicle}
-		if foot {
-			parts = [3]Part{Shin, Thigh, Pelvis}
-		}
-		return parts[min(c.bonesUp(sk, c.eff[e].Joint, j), 3)-1], e
+		return c.limbPart(sk, e, j), e
 	}
-	if c.below[j] == 0 {
-		// The head's chain: the last bone is the head; the first, leaving
-		// the trunk, is the top of the torso when the chain is long.
-		switch {
-		case len(c.children[j]) == 0:
-			return Head, -1
-		case c.below[p] > 0 && c.headBones(j) >= 2:
-			return Torso, -1
-		}
-		return Neck, -1
+	if c.below[j] > 0 {
+		return Torso, -1
 	}
-	return Torso, -1
+	if c.head[j] {
+		return c.headPart(sk, p, j), -1
+	}
+	if a := c.attach[j]; a >= 0 && c.limb[a] >= 0 {
+		// A chain leaving a limb (a thumb off the wrist): the part of
+		// the limb's bone it leaves from.
+		for _, k := range c.children[a] {
+			if c.limb[k] == c.limb[a] {
+				return c.limbPart(sk, c.limb[a], k), c.limb[a]
+			}
+		}
+	}
+	// Any other chain leaving the trunk (an arm whose hand is no
+	// effector): the parts of an arm, counted from the trunk.
+	top := sk.Parents[j]
+	for c.below[top] == 0 && !c.head[top] {
+		top = sk.Parents[top]
+	}
+	arm := [4]Part{Clavicle, UpperArm, Forearm, Hand}
+	return arm[min(c.bonesDown(sk, top, j), 4)-1], -1
+}
+
+// headPart names a bone of the head's chain: the last bone is the head;
+// a bone leaving the trunk, or the chest where other chains branch off,
+// or a joint below the chest, is the torso's while the chain goes on for
+// two bones or more; the others are the neck.
+func (c *classes) headPart(sk *motion.Skeleton, p, j int) Part {
+	switch {
+	case len(c.children[j]) == 0:
+		return Head
+	case (c.below[p] > 0 || p == c.chest || c.chest >= 0 && sk.IsAncestor(p, c.chest)) && c.headBones(j) >= 2:
+		return Torso
+	}
+	return Neck
+}
+
+// noBody reports whether the bone to joint j hangs, with its chain, from a
+// motion root on the ground (ground): IK helpers, pole targets.
+func (c *classes) noBody(j int, ground bool) bool {
+	return ground && c.below[j] == 0 && c.attach[j] == 0 && !c.head[j]
+}
+
+// limbPart is the part of the bone of effector e's limb that ends at j.
+func (c *classes) limbPart(sk *motion.Skeleton, e, j int) Part {
+	parts := [3]Part{Forearm, UpperArm, Clavicle}
+	if c.eff[e].Template == "foot" {
+		parts = [3]Part{Shin, Thigh, Pelvis}
+	}
+	return parts[min(c.bonesUp(sk, c.eff[e].Joint, j), 3)-1]
+}
+
+// bonesDown counts the bones of non-zero length from joint top (not its
+// own) down to joint j, j's own included.
+func (c *classes) bonesDown(sk *motion.Skeleton, top, j int) int {
+	n := 0
+	for ; j >= 0 && j != top; j = sk.Parents[j] {
+		if sk.Offsets[j].Len() >= 1e-6 {
+			n++
+		}
+	}
+	return max(n, 1)
 }
 
 // bonesUp counts the bones of non-zero length from joint top down to joint
