@@ -18,7 +18,9 @@ import (
 type Character struct {
 	Skeleton *motion.Skeleton
 	Clips    []Clip
-	// Nodes maps each joint of Skeleton to its glTF node.
+	// Nodes maps each joint of Skeleton to its glTF node: -1 for the tip
+	// of a chain found from the skin (an end site past a head joint that
+	// has no node below it).
 	Nodes []int
 }
 
@@ -125,6 +127,9 @@ func (rd *reader) fail(place, format string, a ...any) error {
 }
 
 func (rd *reader) nodePlace(i int) string {
+	if i >= len(rd.doc.Nodes) {
+		return fmt.Sprintf("the tip below %s", rd.nodePlace(rd.parent[i]))
+	}
 	if n := rd.doc.Nodes[i]; n.Name != "" {
 		return fmt.Sprintf("node %d (%q)", i, n.Name)
 	}
@@ -142,7 +147,21 @@ func (rd *reader) read() (*Character, error) {
 	if err != nil {
 		return nil, err
 	}
-	ch := &Character{Skeleton: sk, Nodes: rd.joints}
+	if added, err := rd.addTips(sk); err != nil {
+		return nil, err
+	} else if added {
+		rd.restRot = nil
+		if sk, err = rd.skeleton(); err != nil {
+			return nil, err
+		}
+	}
+	ch := &Character{Skeleton: sk, Nodes: make([]int, len(rd.joints))}
+	for k, node := range rd.joints {
+		ch.Nodes[k] = node
+		if node >= len(rd.doc.Nodes) {
+			ch.Nodes[k] = -1 // a tip found from the skin
+		}
+	}
 	for ai := range rd.doc.Animations {
 		c, err := rd.animation(ai, sk)
 		if err != nil {

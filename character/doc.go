@@ -15,7 +15,14 @@
 // step, linear (rotations by spherical interpolation) and cubic-spline
 // interpolation; morph-target weights are ignored.
 //
+// glTF joints are the heads of bones. A chain's last joint gets an end
+// site when an empty node hangs below it (exporters write bone tips so);
+// a last joint outside the hands and feet without one (a rig's head joint,
+// at the base of the skull) gets its tip from the skin: an end site at the
+// farthest vertex it carries most in the bind pose (Character.Nodes holds
+// -1 for it), so that the body derived from the skeleton covers the head.
+//
 // glTF lengths are metres, so a character is read at its own size: a robot
 // four units tall is four metres tall. Errors name the file and the place
-// (node, skin, animation and channel), and no input makes the reader panic.
+// (node, skin, mesh primitive, animation and channel), and no input makes the reader panic.
 package character

@@ -252,7 +252,12 @@ func (rd *reader) skeleton() (*motion.Skeleton, error) {
 	used := map[string]bool{}
 	for k, node := range rd.joints {
 		index[node] = k
-		name := rd.doc.Nodes[node].Name
+		var name string
+		if node < len(rd.doc.Nodes) {
+			name = rd.doc.Nodes[node].Name
+		} else if k > 0 {
+			name = sk.Names[index[rd.skelParent[k]]] + "_tip"
+		}
 		if name == "" || used[name] {
 			name = fmt.Sprintf("%snode%d", name, node)
 		}

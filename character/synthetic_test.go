@@ -153,6 +153,7 @@ func TestBadCharacters(t *testing.T) {
 func FuzzRead(f *testing.F) {
 	f.Add(encode(f, rig(), true))
 	f.Add(encode(f, rig(), false))
+	f.Add(encode(f, headRig(), true))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ch, err := character.Read(bytes.NewReader(data), nil, "fuzz.glb", character.Options{FrameRate: 10})
 		if err != nil {
@@ -170,4 +171,60 @@ func newEncoder(b *bytes.Buffer) *gltf.Encoder {
 	enc := gltf.NewEncoder(b)
 	enc.AsBinary = true
 	return enc
+}
+
+// headRig builds a one-legged rig with a spine and a head joint that has
+// no node below it, and a mesh skinned in the bind pose (inverse bind
+// matrices undo each joint's rest translation): three vertices carried by
+// the head, one by the toe.
+func headRig() *gltf.Document {
+	doc := gltf.NewDocument()
+	n := func(name string, y, z float64, children ...int) *gltf.Node {
+		return &gltf.Node{Name: name, Translation: [3]float64{0, y, z}, Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}, Children: children}
+	}
+	doc.Nodes = []*gltf.Node{
+		n("Hips", 1, 0, 1, 5), n("LeftUpLeg", -0.1, 0, 2), n("LeftLeg", -0.4, 0, 3), n("LeftFoot", -0.4, 0, 4), n("LeftToeBase", -0.05, 0.1),
+		n("Spine", 0.3, 0, 6), n("Head", 0.3, 0),
+		{Name: "Body", Rotation: [4]float64{0, 0, 0, 1}, Scale: [3]float64{1, 1, 1}, Mesh: gltf.Index(0), Skin: gltf.Index(0)},
+	}
+	doc.Scenes[0].Nodes = []int{0, 7}
+	rest := [][3]float32{{0, 1, 0}, {0, 0.9, 0}, {0, 0.5, 0}, {0, 0.1, 0}, {0, 0.05, 0.1}, {0, 1.3, 0}, {0, 1.6, 0}}
+	ibm := make([][4][4]float32, len(rest))
+	for k, p := range rest {
+		ibm[k] = [4][4]float32{{1, 0, 0, -p[0]}, {0, 1, 0, -p[1]}, {0, 0, 1, -p[2]}, {0, 0, 0, 1}} // rows
+	}
+	doc.Skins = []*gltf.Skin{{Joints: []int{0, 1, 2, 3, 4, 5, 6}, InverseBindMatrices: gltf.Index(modeler.WriteAccessor(doc, gltf.TargetNone, ibm))}}
+	pos := modeler.WriteAccessor(doc, gltf.TargetArrayBuffer, [][3]float32{{0, 1.8, 0}, {0.05, 1.7, 0}, {0, 1.6, 0.1}, {0, 0.05, 0.3}})
+	joints := modeler.WriteAccessor(doc, gltf.TargetArrayBuffer, [][4]uint8{{6, 5, 0, 0}, {6, 0, 0, 0}, {6, 0, 0, 0}, {4, 0, 0, 0}})
+	weights := modeler.WriteAccessor(doc, gltf.TargetArrayBuffer, [][4]float32{{0.75, 0.25, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}})
+	doc.Meshes = []*gltf.Mesh{{Primitives: []*gltf.Primitive{{Attributes: gltf.PrimitiveAttributes{gltf.POSITION: pos, gltf.JOINTS_0: joints, gltf.WEIGHTS_0: weights}}}}}
+	return doc
+}
+
+// TestHeadTipFromTheSkin: the head joint, which has no node below it, gets
+// an end site at the farthest vertex it carries most (worked out by hand:
+// the one 0.2 m straight up), at the reading's scale; the toe, which
+// belongs to a foot, gets none; a skin naming a joint it does not have is
+// an error naming the mesh.
+func TestHeadTipFromTheSkin(t *testing.T) {
+	for _, scale := range []float64{1, 2} {
+		ch, err := character.Read(bytes.NewReader(encode(t, headRig(), true)), nil, "head.glb", character.Options{Scale: scale})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sk := ch.Skeleton
+		tip := sk.Index("Head_tip")
+		if tip < 0 || !sk.EndSite[tip] || sk.Parents[tip] != sk.Index("Head") || ch.Nodes[tip] != -1 || sk.NumJoints() != 8 {
+			t.Fatalf("joints %q, end sites %v, nodes %v", sk.Names, sk.EndSite, ch.Nodes)
+		}
+		if got, want := sk.RestPositions()[tip], (mgl64.Vec3{0, 1.8, 0}).Mul(scale); got.Sub(want).Len() > 1e-6 {
+			t.Errorf("scale %g: the head's tip at %v, want %v", scale, got, want)
+		}
+	}
+	bad := headRig()
+	bad.Meshes[0].Primitives[0].Attributes[gltf.JOINTS_0] = modeler.WriteAccessor(bad, gltf.TargetArrayBuffer, [][4]uint8{{9, 0, 0, 0}, {6, 0, 0, 0}, {6, 0, 0, 0}, {4, 0, 0, 0}})
+	_, err := character.Read(bytes.NewReader(encode(t, bad, true)), nil, "head.glb", character.Options{})
+	if err == nil || !strings.Contains(err.Error(), "head.glb: mesh 0 primitive 0: vertex 0: joint 9") {
+		t.Errorf("a vertex on joint 9 of 7: %v", err)
+	}
 }

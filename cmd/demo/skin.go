@@ -119,6 +119,9 @@ func loadSkinned(path string, sk *motion.Skeleton) (*skinned, error) {
 		if ch.Skeleton.Names[k] != sk.Names[k] {
 			return nil, fmt.Errorf("%s: joint %d is %q, the library's %q", path, k, ch.Skeleton.Names[k], sk.Names[k])
 		}
+		if ni < 0 {
+			continue // a tip found from the skin: it carries no vertices
+		}
 		n := b.nodes[ni]
 		if n == nil {
 			return nil, fmt.Errorf("%s: joint %q is not in the default scene", path, sk.Names[k])
