@@ -229,3 +229,37 @@ func TestPartsByName(t *testing.T) {
 		}
 	}
 }
+
+// TestRadiiGrowWithTheSkeleton: every shared skeleton within 15% of an
+// adult's legs gets the adult's radii; the robot, whose legs (hip joint to
+// ankle, measured here from the rest pose) are 1.85 times an adult's 0.83 m,
+// gets them grown by that much.
+func TestRadiiGrowWithTheSkeleton(t *testing.T) {
+	for name, sk := range sharedSkeletons(t) {
+		eff, err := motion.DefaultEffectors(sk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rest := sk.RestPositions()
+		leg := 0.0
+		for _, f := range eff.Feet {
+			hip := rest[eff.Hips[f.Side]]
+			knee := rest[sk.Parents[f.Joint]]
+			leg = math.Max(leg, hip.Sub(knee).Len()+knee.Sub(rest[f.Joint]).Len())
+		}
+		want := 1.0
+		if s := leg / 0.83; math.Abs(s-1) >= 0.15 {
+			want = s
+		}
+		got := body.RadiiFor(sk, eff)
+		adult := body.AdultRadii()
+		for p := range got {
+			if math.Abs(got[p]-want*adult[p]) > 1e-3*adult[p] {
+				t.Errorf("%s: %v radius %.4f m, want %.3f × %.3f", name, body.Part(p), got[p], want, adult[p])
+			}
+		}
+		if name == "robot-expressive.glb" && math.Abs(want-1.85) > 0.01 {
+			t.Errorf("the robot's legs are %.3f times an adult's, want about 1.85", want)
+		}
+	}
+}

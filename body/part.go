@@ -1,6 +1,10 @@
 package body
 
-import "math"
+import (
+	"math"
+
+	"github.com/foothold/foothold/motion"
+)
 
 // Part is a body part; it chooses a bone's radius and its contact rule.
 type Part uint8
@@ -86,5 +90,27 @@ func AdultRadii() Radii {
 	r[Shin] = 0.05
 	r[Foot] = 0.035
 	r[Toes] = 0.02
+	return r
+}
+
+// RadiiFor returns the adult's radii grown to the size of skeleton sk:
+// times its legs' length over an adult's (motion.GuessScale's measure, in
+// the skeleton's units), when that differs from 1 by 15% or more, as the
+// built-in dock templates are grown (a four-metre robot's legs are 1.85
+// times an adult's). Skeletons within 15% of an adult's legs get the
+// adult's radii; so does one with no leg to measure.
+func RadiiFor(sk *motion.Skeleton, eff *motion.Effectors) Radii {
+	r := AdultRadii()
+	g, err := motion.GuessScale(sk, eff)
+	if err != nil {
+		return r
+	}
+	s := g.Leg / motion.AdultLeg
+	if math.Abs(s-1) < 0.15 {
+		return r
+	}
+	for p := range r {
+		r[p] *= s
+	}
 	return r
 }

@@ -78,10 +78,11 @@ func LoadSpaces(setup *planner.Setup, m *body.Model, opt SpacesOptions) (*occupa
 }
 
 // Body is the body a crowd of lib's characters is checked with: the
-// adult's capsules on the skeleton of its actions.
+// adult's capsules on the skeleton of its actions, grown to its size
+// (body.RadiiFor).
 func Body(lib *action.Library) (*body.Model, error) {
 	a := lib.Actions[0]
-	return body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
+	return body.Derive(a.Clip.Skeleton, a.Effectors, body.RadiiFor(a.Clip.Skeleton, a.Effectors))
 }
 
 // StoreSpaces builds the occupancy spaces of lib for body m and writes

@@ -45,7 +45,7 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 	pivots := fs.Bool("pivots", false, "add turns on the spot (45° and 90° either way) made from the idle's pose, for captures that have none: a character facing a wall or another character can turn away")
 	retarget := fs.Bool("retarget", false, "move clips of another skeleton with the same joint hierarchy (CMU's BVH conversions and Acclaim skeletons, other subjects) onto the library's skeleton instead of skipping them")
 	maxErr := fs.Float64("max-pose-error", 0, "the largest pose difference a transition may have, as a share of the leg (default 0.1)")
-	spaces := fs.Bool("spaces", true, "also write the library's occupancy spaces for the adult body beside it (LIB.fos), which planner crowd and the demo's --agents read")
+	spaces := fs.Bool("spaces", true, "also write the library's occupancy spaces for the character's body beside it (LIB.fos), which planner crowd and the demo's --agents read")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -275,7 +275,7 @@ func printLibrary(w io.Writer, s libraryJSON) {
 	}
 	fmt.Fprintf(w, "tags       %s\nentry      %s\n", strings.Join(tags, ", "), strings.Join(entry, ", "))
 	if s.Spaces != "" {
-		fmt.Fprintf(w, "occupancy spaces (adult body) %s\n", s.Spaces)
+		fmt.Fprintf(w, "occupancy spaces (the body) %s\n", s.Spaces)
 	}
 	if s.NoSpaces != "" {
 		fmt.Fprintf(w, "occupancy spaces none: %s\n", s.NoSpaces)

@@ -119,7 +119,7 @@ func exportBody(setup *planner.Setup, lib *action.Library) ([]export.Capsule, er
 	} else {
 		a := lib.Actions[0]
 		var err error
-		if m, err = body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii()); err != nil {
+		if m, err = body.Derive(a.Clip.Skeleton, a.Effectors, body.RadiiFor(a.Clip.Skeleton, a.Effectors)); err != nil {
 			return nil, err
 		}
 	}
@@ -131,18 +131,18 @@ func exportBody(setup *planner.Setup, lib *action.Library) ([]export.Capsule, er
 }
 
 // bodyWithRadii derives the body of lib's skeleton with the radii of a
-// radii file over the adult's.
+// radii file over the character's (body.RadiiFor).
 func bodyWithRadii(lib *action.Library, file string) (*body.Model, error) {
 	f, err := os.Open(file)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	r, err := library.ReadRadii(f, file, body.AdultRadii())
+	a := lib.Actions[0]
+	r, err := library.ReadRadii(f, file, body.RadiiFor(a.Clip.Skeleton, a.Effectors))
 	if err != nil {
 		return nil, err
 	}
-	a := lib.Actions[0]
 	return body.Derive(a.Clip.Skeleton, a.Effectors, r)
 }
 
@@ -151,7 +151,7 @@ func (o *runOptions) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6")
 	fs.IntVar(&o.work, "work", defaultWork, "plan nodes evaluated per frame: the same script then gives the same motion on any machine (0: plan by time, --budget)")
 	fs.BoolVar(&o.body, "body", false, "check the body against the scene (capsules per bone, continuous collision detection): prune plan nodes and refuse warped choices whose body would hit it")
-	fs.StringVar(&o.radii, "radii", "", "a YAML file of the body's capsule radii per part, over the adult's (implies --body)")
+	fs.StringVar(&o.radii, "radii", "", "a YAML file of the body's capsule radii per part, over the character's (the adult's, grown to its size; implies --body)")
 	frictionFlag(fs, &o.friction)
 	fs.BoolVar(&o.paper, "paper-moves", false, "plan with the paper's moves only (by default the character may also turn on the spot, step back and take short steps, as at an edge or on a steep slope)")
 	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
