@@ -275,20 +275,56 @@ func (c *classes) noBody(j int, ground bool) bool {
 }
 
 // limbPart is the part of the bone of effector e's limb that ends at j.
+// A hand whose joint's parent also carries a thumb (thumbAbove: Acclaim
+// skeletons put the hand effector at the end of the wrist's bone) has its
+// wrist at that parent, and the bone from it is the hand's.
 func (c *classes) limbPart(sk *motion.Skeleton, e, j int) Part {
 	parts := [3]Part{Forearm, UpperArm, Clavicle}
 	if c.eff[e].Template == "foot" {
 		parts = [3]Part{Shin, Thigh, Pelvis}
 	}
-	return parts[min(c.bonesUp(sk, c.eff[e].Joint, j), 3)-1]
+	n := c.bonesUp(sk, c.eff[e].Joint, j)
+	if c.thumbAbove(sk, e) {
+		if n--; n == 0 {
+			return Hand
+		}
+	}
+	return parts[min(n, 3)-1]
 }
 
-// bonesDown counts the bones of non-zero length from joint top (not its
-// own) down to joint j, j's own included.
+// thumbAbove reports whether hand e's joint's parent carries another
+// chain with no effector below it that reaches as far as the hand's joint
+// and the same way, within 60° (a thumb; a twist bone along the forearm
+// stops short of the wrist).
+func (c *classes) thumbAbove(sk *motion.Skeleton, e int) bool {
+	ef := c.eff[e]
+	p := sk.Parents[ef.Joint]
+	if ef.Template == "foot" || p < 0 {
+		return false
+	}
+	hand := sk.Offsets[ef.Joint]
+	for _, k := range c.children[p] {
+		o := sk.Offsets[k]
+		if k != ef.Joint && c.below[k] == 0 && o.Len() >= 0.9*hand.Len() && o.Dot(hand) > 0.5*o.Len()*hand.Len() {
+			return true
+		}
+	}
+	return false
+}
+
+// bonesDown counts the bones from joint top (not its own) down to joint j,
+// j's own included, leaving out a nub: a bone under a fifth of the bones
+// before and after it (a robot's shoulder between its clavicle and upper
+// arm).
 func (c *classes) bonesDown(sk *motion.Skeleton, top, j int) int {
-	n := 0
+	var ls []float64 // the bones' lengths, from j up
 	for ; j >= 0 && j != top; j = sk.Parents[j] {
-		if sk.Offsets[j].Len() >= 1e-6 {
+		ls = append(ls, sk.Offsets[j].Len())
+	}
+	n := 0
+	for i, l := range ls {
+		nub := i > 0 && i+1 < len(ls) && 5*l < ls[i-1] && 5*l < ls[i+1]
+		if l >= 1e-6 && !nub {
 			n++
 		}
 	}

@@ -206,6 +206,8 @@ func TestPartsByName(t *testing.T) {
 		{regexp.MustCompile(`(?i)thumb|finger|index|middle|ring|pinky|palm|hand`), []body.Part{body.Hand, body.Forearm}},
 		{regexp.MustCompile(`(?i)spine|abdomen|back|thorax|chest|torso`), []body.Part{body.Torso, body.Clavicle}},
 		{regexp.MustCompile(`(?i)pole|^ik`), nil},
+		{regexp.MustCompile(`(?i)humerus|upper_?arm|^(left|right)arm$`), []body.Part{body.UpperArm}},
+		{regexp.MustCompile(`(?i)radius|fore_?arm|lower_?arm`), []body.Part{body.Forearm}},
 	}
 	for name, sk := range sharedSkeletons(t) {
 		m, _ := derive(t, sk)
