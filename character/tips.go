@@ -15,47 +15,21 @@ import (
 // hands and feet that has none (glTF joints are bone heads: a rig's head
 // joint sits at the base of the skull, and without its tip the body
 // derived from the skeleton stops there): an end site at the farthest of
-// the skin's vertices it carries most, in the bind pose. It reports whether it added any (the
-// skeleton must then be built again). Hands and feet keep the joints they
-// have, so their docks do not change. A skin's vertex data that cannot be
-// read is an error.
+// the skin's vertices it carries most, in the bind pose. It reports
+// whether it added any (the skeleton must then be built again). Hands and
+// feet keep the joints they have, so their docks do not change. A skin's
+// vertex data that cannot be read is an error.
 func (rd *reader) addTips(sk *motion.Skeleton) (bool, error) {
-	eff, err := motion.DefaultEffectors(sk)
-	if err != nil {
-		return false, nil // no hands or feet known: nothing to tell apart
-	}
-	n := sk.NumJoints()
-	leaf := make([]bool, n)
-	for j := range leaf {
-		leaf[j] = !sk.EndSite[j] && sk.Parents[j] >= 0
-	}
-	for j := range n {
-		if p := sk.Parents[j]; p >= 0 {
-			leaf[p] = false
-		}
-	}
-	for _, e := range eff.All() {
-		for j := range n {
-			if j == e.Joint || sk.IsAncestor(e.Joint, j) {
-				leaf[j] = false
-			}
-		}
-	}
-	rest := sk.RestPositions()
-	byNode := map[int]int{}
-	for j, is := range leaf {
-		if is {
-			byNode[rd.joints[j]] = j
-		}
-	}
+	byNode := rd.tipless(sk)
 	if len(byNode) == 0 {
 		return false, nil
 	}
-	// The bone runs from the joint to the farthest vertex it carries.
+	n := sk.NumJoints()
+	rest := sk.RestPositions()
 	world := rd.restWorld()
 	far := make([]mgl64.Vec3, n)
 	reach := make([]float64, n)
-	err = rd.skinVertices(world, func(node int, v mgl64.Vec3) {
+	err := rd.skinVertices(world, func(node int, v mgl64.Vec3) {
 		if j, ok := byNode[node]; ok {
 			d := v.Mul(rd.opt.Scale).Sub(rest[j])
 			if l := d.Len(); l > reach[j] {
@@ -68,22 +42,57 @@ func (rd *reader) addTips(sk *motion.Skeleton) (bool, error) {
 	}
 	added := false
 	for j := n - 1; j >= 0; j-- { // from the end: each tip goes in after its joint, depth first
-		if r := reach[j]; r < 1e-4*rd.opt.Scale {
-			continue
+		if reach[j] >= 1e-4*rd.opt.Scale {
+			tip := rest[j].Add(far[j]).Mul(1 / rd.opt.Scale)
+			rd.insertTip(j, world[rd.joints[j]].Inv().Mul4x1(tip.Vec4(1)).Vec3())
+			added = true
 		}
-		// The tip as a node below the joint's node, in that node's frame.
-		node := rd.joints[j]
-		tip := rest[j].Add(far[j]).Mul(1 / rd.opt.Scale)
-		local := world[node].Inv().Mul4x1(tip.Vec4(1)).Vec3()
-		rd.rest = append(rd.rest, trs{t: local, r: mgl64.QuatIdent(), s: mgl64.Vec3{1, 1, 1}})
-		rd.parent = append(rd.parent, node)
-		v := len(rd.rest) - 1
-		rd.joints, rd.chains = slices.Insert(rd.joints, j+1, v), slices.Insert(rd.chains, j+1, []int{v})
-		rd.endSite = slices.Insert(rd.endSite, j+1, true)
-		rd.skelParent, rd.matrixParent = slices.Insert(rd.skelParent, j+1, node), slices.Insert(rd.matrixParent, j+1, node)
-		added = true
 	}
 	return added, nil
+}
+
+// tipless maps, by node, the joints of sk that end a chain outside the
+// hands and feet (DefaultEffectors) with no end site: none when no hand
+// or foot is known.
+func (rd *reader) tipless(sk *motion.Skeleton) map[int]int {
+	eff, err := motion.DefaultEffectors(sk)
+	if err != nil {
+		return nil
+	}
+	n := sk.NumJoints()
+	leaf := make([]bool, n)
+	for j := range leaf {
+		leaf[j] = !sk.EndSite[j] && sk.Parents[j] >= 0
+	}
+	for j := range n {
+		if p := sk.Parents[j]; p >= 0 {
+			leaf[p] = false
+		}
+		for _, e := range eff.All() {
+			if j == e.Joint || sk.IsAncestor(e.Joint, j) {
+				leaf[j] = false
+			}
+		}
+	}
+	out := map[int]int{}
+	for j, is := range leaf {
+		if is {
+			out[rd.joints[j]] = j
+		}
+	}
+	return out
+}
+
+// insertTip adds an end site after joint j: a node of its own below j's
+// node, at local in that node's frame.
+func (rd *reader) insertTip(j int, local mgl64.Vec3) {
+	node := rd.joints[j]
+	rd.rest = append(rd.rest, trs{t: local, r: mgl64.QuatIdent(), s: mgl64.Vec3{1, 1, 1}})
+	rd.parent = append(rd.parent, node)
+	v := len(rd.rest) - 1
+	rd.joints, rd.chains = slices.Insert(rd.joints, j+1, v), slices.Insert(rd.chains, j+1, []int{v})
+	rd.endSite = slices.Insert(rd.endSite, j+1, true)
+	rd.skelParent, rd.matrixParent = slices.Insert(rd.skelParent, j+1, node), slices.Insert(rd.matrixParent, j+1, node)
 }
 
 // skinVertices calls visit with every skinned vertex in the bind pose (in
