@@ -129,15 +129,7 @@ func readFloats(t *testing.T, doc *gltf.Document, ai int) []float64 {
 func TestJointsMatchTheNodeHierarchy(t *testing.T) {
 	for _, cc := range characters {
 		t.Run(cc.file, func(t *testing.T) {
-			path := shareddata.Path(t, cc.file)
-			ch, err := character.Load(path, character.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc, err := gltf.Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ch, doc := loadBoth(t, cc.file)
 			sk := ch.Skeleton
 			if got := sk.NumJoints() - countEnds(sk.EndSite); got != cc.joints {
 				t.Errorf("%d joints, want %d", got, cc.joints)
@@ -218,15 +210,7 @@ func startTime(t *testing.T, doc *gltf.Document, a *gltf.Animation) float64 {
 func TestTipsReachTheSkin(t *testing.T) {
 	for _, cc := range characters {
 		t.Run(cc.file, func(t *testing.T) {
-			path := shareddata.Path(t, cc.file)
-			ch, err := character.Load(path, character.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			doc, err := gltf.Open(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			ch, doc := loadBoth(t, cc.file)
 			world, _ := oracleWorld(t, doc, &gltf.Animation{}, 0)
 			skin := math.Inf(-1)
 			for i, nd := range doc.Nodes {
@@ -308,4 +292,20 @@ func skinTop(t *testing.T, doc *gltf.Document, m *gltf.Mesh, skin *gltf.Skin, wo
 		}
 	}
 	return top
+}
+
+// loadBoth reads a shared character with the reader under test and, for
+// its oracle, with qmuntal's gltf.Open.
+func loadBoth(t *testing.T, file string) (*character.Character, *gltf.Document) {
+	t.Helper()
+	path := shareddata.Path(t, file)
+	ch, err := character.Load(path, character.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := gltf.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ch, doc
 }
