@@ -114,3 +114,9 @@ func RadiiFor(sk *motion.Skeleton, eff *motion.Effectors) Radii {
 	}
 	return r
 }
+
+// DeriveSized is Derive with the adult's radii grown to the skeleton's
+// size (RadiiFor): a character's own body.
+func DeriveSized(sk *motion.Skeleton, eff *motion.Effectors) (*Model, error) {
+	return Derive(sk, eff, RadiiFor(sk, eff))
+}

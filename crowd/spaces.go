@@ -82,7 +82,7 @@ func LoadSpaces(setup *planner.Setup, m *body.Model, opt SpacesOptions) (*occupa
 // (body.RadiiFor).
 func Body(lib *action.Library) (*body.Model, error) {
 	a := lib.Actions[0]
-	return body.Derive(a.Clip.Skeleton, a.Effectors, body.RadiiFor(a.Clip.Skeleton, a.Effectors))
+	return body.DeriveSized(a.Clip.Skeleton, a.Effectors)
 }
 
 // StoreSpaces builds the occupancy spaces of lib for body m and writes

@@ -43,7 +43,7 @@ type SetupOptions struct {
 	// choice whose warped motion would is refused (Step.Refused).
 	Body bool
 	// Model is the body (nil: body.Derive of the library's skeleton and
-	// effectors with body.RadiiFor them).
+	// effectors, body.DeriveSized).
 	Model *body.Model
 	// CCD tunes the clearance test.
 	CCD ccd.Options
@@ -115,7 +115,7 @@ func (s *Setup) measureBody(o SetupOptions) error {
 	if m == nil {
 		a := lib.Actions[0]
 		var err error
-		if m, err = body.Derive(a.Clip.Skeleton, a.Effectors, body.RadiiFor(a.Clip.Skeleton, a.Effectors)); err != nil {
+		if m, err = body.DeriveSized(a.Clip.Skeleton, a.Effectors); err != nil {
 			return fmt.Errorf("planner: %w", err)
 		}
 	}

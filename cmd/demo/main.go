@@ -145,7 +145,7 @@ func drawnBody(setup *planner.Setup, lib *action.Library) (*body.Model, error) {
 		return sw.Model(), nil
 	}
 	a := lib.Actions[0]
-	return body.Derive(a.Clip.Skeleton, a.Effectors, body.RadiiFor(a.Clip.Skeleton, a.Effectors))
+	return body.DeriveSized(a.Clip.Skeleton, a.Effectors)
 }
 
 // load reads the scene, its support data and the script, and checks the

@@ -119,7 +119,7 @@ func exportBody(setup *planner.Setup, lib *action.Library) ([]export.Capsule, er
 	} else {
 		a := lib.Actions[0]
 		var err error
-		if m, err = body.Derive(a.Clip.Skeleton, a.Effectors, body.RadiiFor(a.Clip.Skeleton, a.Effectors)); err != nil {
+		if m, err = body.DeriveSized(a.Clip.Skeleton, a.Effectors); err != nil {
 			return nil, err
 		}
 	}
