@@ -147,19 +147,50 @@ func (c *Checker) localize(bvh *scenes.BVH, pl *placement) {
 		l := local{tri: tri3{pl.back(w.tri[0]), pl.back(w.tri[1]), pl.back(w.tri[2])}, n: pl.turnBack(w.n),
 			edge:   [3]v3{pl.turnBack(w.edge[0]), pl.turnBack(w.edge[1]), pl.turnBack(w.edge[2])},
 			ground: w.ground, mesh: w.mesh}
-		l.lo = v3{min(l.tri[0].x, l.tri[1].x, l.tri[2].x), min(l.tri[0].y, l.tri[1].y, l.tri[2].y), min(l.tri[0].z, l.tri[1].z, l.tri[2].z)}
-		l.hi = v3{max(l.tri[0].x, l.tri[1].x, l.tri[2].x), max(l.tri[0].y, l.tri[1].y, l.tri[2].y), max(l.tri[0].z, l.tri[1].z, l.tri[2].z)}
+		l.bound()
 		c.locals = append(c.locals, l)
 	}
 }
 
-// meetsBox reports whether box b meets the triangle's box (an empty box,
-// with negative half-sizes, meets nothing).
+// bound sets the triangle's box.
+func (l *local) bound() {
+	l.lo = v3{min(l.tri[0].x, l.tri[1].x, l.tri[2].x), min(l.tri[0].y, l.tri[1].y, l.tri[2].y), min(l.tri[0].z, l.tri[1].z, l.tri[2].z)}
+	l.hi = v3{max(l.tri[0].x, l.tri[1].x, l.tri[2].x), max(l.tri[0].y, l.tri[1].y, l.tri[2].y), max(l.tri[0].z, l.tri[1].z, l.tri[2].z)}
+}
+
+// meetsBox reports whether box b may meet the triangle: it meets the
+// triangle's box, reaches the triangle's plane and is not wholly outside
+// one of the planes square to the triangle through its edges (to within a
+// nanometre, more than rounding). A box the triangle meets always may; an
+// empty box, with negative half-sizes, meets nothing.
 func (l *local) meetsBox(b *box) bool {
-	return b.h[0] >= 0 &&
+	if !(b.h[0] >= 0 &&
 		l.lo.x <= b.c[0]+b.h[0] && l.hi.x >= b.c[0]-b.h[0] &&
 		l.lo.y <= b.c[1]+b.h[1] && l.hi.y >= b.c[1]-b.h[1] &&
-		l.lo.z <= b.c[2]+b.h[2] && l.hi.z >= b.c[2]-b.h[2]
+		l.lo.z <= b.c[2]+b.h[2] && l.hi.z >= b.c[2]-b.h[2]) {
+		return false
+	}
+	const tol = 1e-9
+	if math.Abs(l.n.dotBox(b, l.tri[0])) > l.n.spread(b)+tol {
+		return false
+	}
+	for e := range 3 {
+		if m := l.edge[e]; m.dotBox(b, l.tri[e]) > m.spread(b)+tol {
+			return false
+		}
+	}
+	return true
+}
+
+// dotBox is (c − o)·v for b's centre c.
+func (v v3) dotBox(b *box, o v3) float64 {
+	return (b.c[0]-o.x)*v.x + (b.c[1]-o.y)*v.y + (b.c[2]-o.z)*v.z
+}
+
+// spread is how far b's points reach along v from its centre (the box's
+// half-width along v times |v|).
+func (v v3) spread(b *box) float64 {
+	return math.Abs(v.x)*b.h[0] + math.Abs(v.y)*b.h[1] + math.Abs(v.z)*b.h[2]
 }
 
 // beyond reports whether segment p–q lies farther than d from the
