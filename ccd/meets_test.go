@@ -1,6 +1,7 @@
 package ccd
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -29,9 +30,10 @@ func TestMeetsBoxNeverMisses(t *testing.T) {
 		for range 20 {
 			b := box{c: mgl64.Vec3{r.Float64()*5 - 2.5, r.Float64()*5 - 2.5, r.Float64()*5 - 2.5},
 				h: mgl64.Vec3{r.Float64() * 0.6, r.Float64() * 0.6, r.Float64() * 0.6}}
-			var q scenes.AABB
+			var q scenes.AABB // b rounded inwards: what q meets, b meets
 			for k := range 3 {
-				q.Min[k], q.Max[k] = float32(b.c[k]-b.h[k]), float32(b.c[k]+b.h[k])
+				q.Min[k] = math.Nextafter32(float32(b.c[k]-b.h[k]), math.MaxFloat32)
+				q.Max[k] = math.Nextafter32(float32(b.c[k]+b.h[k]), -math.MaxFloat32)
 			}
 			exact := len(bvh.Overlap(q, nil, nil)) > 0
 			bounds := len(bvh.OverlapBounds(q, nil, nil)) > 0
