@@ -334,8 +334,12 @@ func (p *Planner) begin(c int32) (bool, error) {
 	a := p.setup.Library().Actions[n.Action]
 	opt := p.cfg.Warp
 	opt.Ground = p.setup.query.BVH()
+	if opt.Knees == ([2]mgl64.Vec3{}) {
+		opt.Knees = p.setup.knees
+	}
 	if p.cur != nil {
 		opt.RootVelocity, opt.Lean, opt.SwingLift, opt.Drop = p.cur.RootVelocity, p.cur.EndLean, p.cur.EndSwingLift, p.cur.EndDrop
+		opt.From, opt.FootOffset = p.act, p.cur.EndFootOffset
 	}
 	w, err := p.warpers[p.next].Warp(a, n.Frame, p.step.Targets, opt)
 	if err != nil {

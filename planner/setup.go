@@ -13,6 +13,8 @@ import (
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/warp"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // Setup is what planners plan over: an action library with its state
@@ -32,6 +34,7 @@ type Setup struct {
 	brake     [][]int32                 // per action: the shortest way from its end to standing still
 	sweeps    *ccd.Sweeps               // the body's sweeps of every action; nil: docks only
 	scene     *ccd.Scene                // the scene as the body's checker sees it
+	knees     [2]mgl64.Vec3             // the way each foot's knee bends (warp.Hinges)
 }
 
 // SetupOptions chooses what a Setup checks besides the docks. The zero
@@ -97,6 +100,7 @@ func NewSetupWith(g *actiongraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setu
 	}
 	s.athletic = s.known("climb", "vault", "hop", "jump", "back")
 	s.brake = brakes(g, s.tags, s.known("idle"))
+	s.knees = warp.Hinges(lib)
 	if o.Body {
 		if err := s.measureBody(o); err != nil {
 			return nil, err

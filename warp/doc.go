@@ -6,18 +6,24 @@
 // places the root with a critically damped spring (integrated exactly)
 // towards the duration-weighted mean displacement of the docks held at
 // each moment, lowers it further only where a docked limb could not reach
-// (a lowering at an action's end eases out in the next, Options.Drop),
-// and poses each constrained limb with analytic two-bone IK (the knee or
-// elbow in the clip's own swivel plane, bent away from the line from the
-// limb's base to its end as the clip bends it and kept to that side from
-// frame to frame, a soft limit near full extension),
+// (a lowering at an action's end eases out in the next, Options.Drop), and
+// poses each constrained limb with analytic two-bone IK (a knee bent the
+// way its thigh carries it, the hinge the clip bends it about; an elbow
+// away from the line from shoulder to wrist as the clip bends it, kept to
+// that side from frame to frame; a soft limit near full extension),
 // turning the foot or hand by the dock's yaw correction and tilting it onto
-// the support's normal. Unreachable targets are reported, not hidden. On a
-// slope the upper body leans into it (lean), carried smoothly from one
-// action to the next; with the scene given (Options.Ground), a swinging
-// foot is lifted where the ground rises under it (but for the next riser
-// under its toes as it lands, and never twice over a step its dock raises
-// it onto) and the toes bend up onto the surface where it rises under
+// the support's normal. Unreachable targets are reported, not hidden.
+//
+// Given the action played before (Options.From), the pose starts where
+// that one's clip ended and fades into this one's, as a motion graph
+// blends its transitions; a foot the action before left off its clip
+// starts there and eases back (Options.FootOffset). On a slope the upper
+// body leans into it (lean), carried smoothly from one action to the next;
+// with the scene given (Options.Ground), a swinging foot is lifted where
+// the ground rises under it (but for the next riser under its toes as it
+// lands, never twice over a step its dock raises it onto, never over a
+// step it stood under while it is still by it, and never faster than a
+// foot rises) and the toes bend up onto the surface where it rises under
 // their tip.
 //
 // A Warper owns its working memory: once Reserve has sized it for a

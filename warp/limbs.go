@@ -60,13 +60,16 @@ func (w *Warper) docked(f int) bool {
 }
 
 // limbTarget is where dock fx's joint belongs at frame f (w.pos holding
-// the frame's FK): where the joint would be without the root offset,
-// carried rigidly from the expected dock pose onto the support; and the
+// the frame's FK): where the joint would be without the root offset and
+// the fade, carried rigidly from the expected dock pose onto the support; and the
 // rotation doing that.
 func (w *Warper) limbTarget(fx *fix, f int) (mgl64.Vec3, mgl64.Quat) {
 	e := w.frameAt(f).DockPose(fx.local)
 	dq := fx.target.turn(mgl64.QuatRotate(math.Remainder(float64(fx.target.Pose.Yaw-e.Yaw), 2*math.Pi), mgl64.Vec3{0, 1, 0}))
 	p0 := w.pos[fx.joint].Sub(w.offsets[f])
+	if f < w.fadeN {
+		p0 = p0.Sub(fx.shift[f])
+	}
 	return vec(fx.target.Pose.Position).Add(dq.Rotate(p0.Sub(vec(e.Position)))), dq
 }
 
@@ -141,11 +144,14 @@ func (w *Warper) poseLimb(f, top, mid, end int, target mgl64.Vec3, turn mgl64.Qu
 	}
 	l1, l2 := sk.Offsets[mid].Len(), sk.Offsets[end].Len()
 	pole := bendPole(hip, knee, pos[end])
-	// The frame before bent this limb another way: a limb whose end is
-	// moved close by its base (a foot lifted past the hip) may swing its
-	// middle joint round from one frame to the next; it keeps to the side
-	// it bent to (a limb left where the clip has it keeps the clip's).
-	if b := &w.bends[end]; b.f == f-1 && target.Sub(pos[end]).Len() > 1e-3 && pole.Normalize().Dot(b.dir) < 0.5 {
+	if hp, ok := w.kneePole(top, end); ok {
+		pole = hp // a knee bends the way its thigh carries it (hinges)
+	} else if b := &w.bends[end]; b.f == f-1 && target.Sub(pos[end]).Len() > 1e-3 && pole.Normalize().Dot(b.dir) < 0.5 {
+		// The frame before bent this limb another way: a limb whose end is
+		// moved close by its base (a hand lifted past the shoulder) may
+		// swing its middle joint round from one frame to the next; it keeps
+		// to the side it bent to (a limb left where the clip has it keeps
+		// the clip's).
 		pole = b.dir
 	}
 	m, e, ok := ik.TwoBone(hip, target, l1, l2, pole, soft)

@@ -22,12 +22,18 @@ const maxSwingLift = 0.4
 // IK, the ankle lifted by the largest shortfall near in time (eased over
 // 0.15 s either way), starting from the lift the action before ended with
 // (Options.SwingLift) and ending in Result.EndSwingLift. A dock's IK,
-// which runs after, eases from the lifted swing onto its support.
+// which runs after, eases from the lifted swing onto its support. A lift
+// never grows or shrinks faster than liftSpeed: from a
+// dock, and into the last frame where the clip sets the foot down there
+// (the next action docks it). A foot is not lifted over a step or side it
+// stood under (more than stepRise above its support) while it is still within
+// standReach of where it stood or will stand.
 func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 	c := w.a.Clip
 	sk := c.Skeleton
 	n, frames := sk.NumJoints(), c.Frames()
 	w.drop = resize(w.drop, frames) // reused: the shortfall per frame
+	w.stands, w.standY = resize(w.stands, frames), resize(w.standY, frames)
 	k := max(1, int(math.Round(0.15/c.FrameTime)))
 	w.lifts = resize(w.lifts, len(w.a.Effectors.Feet)*frames)
 	clear(w.lifts)
@@ -41,18 +47,17 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 		}
 		top := sk.Parents[mid]
 		base, tip := w.toes(e.Joint)
+		w.nearStands(e.Joint)
 		for f := range frames {
 			w.drop[f] = w.shortfall(ground, e.Joint, base, tip, f)
 		}
+		lifts := w.lifts[i*frames : (i+1)*frames]
 		start := opt.SwingLift[i]
 		for f := range frames {
 			if w.footDocked(e.Joint, f) {
 				// A docked foot stands on its support: the lift carried
 				// in is dropped at once.
 				start = 0
-				if f == frames-1 {
-					w.res.EndSwingLift[i] = 0
-				}
 				continue
 			}
 			lift := 0.0
@@ -62,15 +67,105 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 			if f < k {
 				lift = start + (lift-start)*smooth(float64(f)/float64(k))
 			}
-			if f == frames-1 {
-				w.res.EndSwingLift[i] = lift
-			}
+			lifts[f] = lift
+		}
+		w.limitLift(lifts, e.Joint, base, tip)
+		w.res.EndSwingLift[i] = lifts[frames-1]
+		for f, lift := range lifts {
 			if lift <= 1e-9 {
 				continue
 			}
-			w.lifts[i*frames+f] = lift
 			sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], e.Joint, w.pos, w.world)
 			w.poseLimb(f, top, mid, e.Joint, w.pos[e.Joint].Add(mgl64.Vec3{0, lift, 0}), mgl64.QuatIdent())
+		}
+	}
+}
+
+// liftSpeed is the fastest a swing's lift grows or shrinks. [Units: m/s]
+const liftSpeed = 3.5
+
+// standReach is how far on the ground a foot may move from where it stands
+// (its dock's first or last frame in the clip) and still not be lifted over
+// what it stood under. [Units: m]
+const standReach = 0.04
+
+// limitLift bounds the lifts of foot joint j, per frame, so that they grow
+// and shrink no faster than liftSpeed from the frames where the foot is
+// docked, and from the last frame where the clip sets the foot down (the
+// lift is 0 there: the next action docks it). The first frame keeps the
+// lift carried in from the action before.
+func (w *Warper) limitLift(lifts []float64, j, base, tip int) {
+	last := len(lifts) - 1
+	if w.downAtEnd(j, base, tip) {
+		lifts[last] = 0
+	}
+	step := liftSpeed * w.a.Clip.FrameTime
+	for f := 1; f <= last; f++ {
+		lifts[f] = math.Min(lifts[f], lifts[f-1]+step)
+	}
+	for f := last - 1; f >= 1; f-- {
+		lifts[f] = math.Min(lifts[f], lifts[f+1]+step)
+	}
+}
+
+// downAtEnd reports whether the clip sets foot joint j down at its last
+// frame: its lowest point (joint, toe base or tip) within footDown of the
+// ground the action ends on, and the foot not docked then.
+func (w *Warper) downAtEnd(j, base, tip int) bool {
+	c := w.a.Clip
+	last := c.Frames() - 1
+	if w.footDocked(j, last) {
+		return false
+	}
+	n := c.Skeleton.NumJoints()
+	end := j
+	if tip >= 0 {
+		end = tip
+	}
+	c.Skeleton.ChainFK(w.clip.Trans[last*n:(last+1)*n], w.clip.Rot[last*n:(last+1)*n], end, w.pos, w.world)
+	low := w.pos[j][1]
+	for _, p := range [2]int{base, tip} {
+		if p >= 0 {
+			low = math.Min(low, w.pos[p][1])
+		}
+	}
+	ground := w.res.Frame.Position[1] + w.offsets[last][1] + w.a.Delta.Translation[1]
+	return low-ground <= footDown
+}
+
+// footDown is how near its ground the lowest point of a foot is when the
+// clip sets it down. [Units: m]
+const footDown = 0.02
+
+// nearStands marks, in w.stands, the frames at which foot joint j is within
+// standReach on the ground of where its clip stands at the nearest frame
+// it is docked, before or after, and sets w.standY there to the height of
+// that dock's support.
+func (w *Warper) nearStands(j int) {
+	c := w.a.Clip
+	n, frames := c.Skeleton.NumJoints(), c.Frames()
+	clear(w.stands)
+	for _, fx := range w.fixes {
+		if fx.joint != j {
+			continue
+		}
+		for _, at := range [2]int{fx.from, fx.to} {
+			if at < 0 || at >= frames {
+				continue
+			}
+			c.Skeleton.ChainFK(w.clip.Trans[at*n:(at+1)*n], w.clip.Rot[at*n:(at+1)*n], j, w.pos, w.world)
+			p := w.pos[j]
+			step := 1
+			if at == fx.from {
+				step = -1
+			}
+			for f := at + step; f >= 0 && f < frames && !w.footDocked(j, f); f += step {
+				c.Skeleton.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], j, w.pos, w.world)
+				if math.Hypot(w.pos[j][0]-p[0], w.pos[j][2]-p[2]) > standReach {
+					break
+				}
+				w.stands[f], w.standY[f] = true, float64(fx.target.Pose.Position[1])
+			}
 		}
 	}
 }
@@ -100,7 +195,9 @@ func (w *Warper) footDocked(j, f int) bool {
 // shortfall is how far foot joint j must rise at frame f for its ankle,
 // toe base and toes' tip (w.toes; -1 when it has none) to keep over the
 // ground the clearance they have over the clip's floor (at most
-// SwingClearance); 0 when docked.
+// SwingClearance); 0 when docked. Near where it stands (w.stands) a
+// surface more than stepRise above a point is a step or a side it stood
+// under, and does not count.
 func (w *Warper) shortfall(ground *scenes.BVH, j, base, tip, f int) float64 {
 	if w.footDocked(j, f) {
 		return 0
@@ -121,7 +218,11 @@ func (w *Warper) shortfall(ground *scenes.BVH, j, base, tip, f int) float64 {
 		}
 		q := w.pos[p]
 		want := math.Max(0, math.Min(q[1]-floor, SwingClearance))
-		if g, ok := groundUnder(ground, q); ok && g-q[1] < maxSwingLift && (p != tip || g <= landing) {
+		g, ok := groundUnder(ground, q)
+		if w.stands[f] && g > w.standY[f]+stepRise {
+			continue // a step or a side the foot stood under
+		}
+		if ok && g-q[1] < maxSwingLift && (p != tip || g <= landing) {
 			short = math.Max(short, g+want-q[1])
 		}
 	}

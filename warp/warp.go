@@ -63,6 +63,22 @@ type Options struct {
 	// Drop is how far the root was lowered at the first frame: the
 	// previous action's Result.EndDrop (see lowerRoot). [Units: m]
 	Drop float64
+	// Knees is, per foot, the way its knee bends in its thigh's frame:
+	// the library's Hinges. The zero value finds it from the action's own
+	// clip (a short clip may hardly bend a knee).
+	Knees [2]mgl64.Vec3
+	// FootOffset is, per foot (of the action's Effectors.Feet), how far
+	// the action before left it off its clip at its last frame: its
+	// Result.EndFootOffset (see carryFeet). [Units: m] world
+	FootOffset [2]mgl64.Vec3
+	// From is the action played before this one (nil: none). Where the
+	// library's transition joins two poses that differ, this action's
+	// pose starts at From's last and fades into its own over Fade (see
+	// fade); the docks' supports hold all the same.
+	From *action.Action
+	// Fade is how long the pose fades from From's into this action's, at
+	// most half the action. [Units: s] Default 0.25.
+	Fade float64
 }
 
 func (o *Options) defaults() {
@@ -74,6 +90,9 @@ func (o *Options) defaults() {
 	}
 	if o.Blend <= 0 {
 		o.Blend = 0.07
+	}
+	if o.Fade <= 0 {
+		o.Fade = 0.25
 	}
 }
 
@@ -107,7 +126,11 @@ type Result struct {
 	// EndDrop is how far the root was lowered at the last frame (see
 	// lowerRoot). [Units: m]
 	EndDrop float64
-	Docks   []DockReport
+	// EndFootOffset is how far the warp left each foot, at the last
+	// frame, off where the clip, placed and lifted, has it (see
+	// carryFeet). [Units: m] world
+	EndFootOffset [2]mgl64.Vec3
+	Docks         []DockReport
 }
 
 // Warp adapts action a, started at frame, to the supports found for its
@@ -138,8 +161,19 @@ type Warper struct {
 	world   []mgl64.Quat // per joint: world rotations (FK)
 	base    []mgl64.Vec3 // per joint: positions before a limb is solved
 	baseW   []mgl64.Quat
-	bends   []bend    // per limb's end joint: how poseLimb bent it last
-	lifts   []float64 // per foot, per frame: how far liftSwings raised it
+	bends   []bend        // per limb's end joint: how poseLimb bent it last
+	lifts   []float64     // per foot, per frame: how far liftSwings raised it
+	stands  []bool        // per frame: the foot being lifted is near where it stands
+	standY  []float64     // and the height of the support it stands on there
+	endPre  [2]mgl64.Vec3 // per foot: its position at the last frame before any IK
+	knees   [2]mgl64.Vec3 // per foot: the way its knee bends, in its thigh's frame
+	// fade: the frames the pose fades over, per joint the correction at
+	// the first frame, and per fix and faded frame how far it moved the
+	// fix's joint.
+	fadeN   int
+	fadeRot []mgl64.Quat
+	fadeTr  []mgl64.Vec3
+	shifts  []mgl64.Vec3
 	// job: the action being warped and its reoriented frame.
 	a     *action.Action
 	frame action.Frame
@@ -150,11 +184,12 @@ type Warper struct {
 // fix is one constrained dock: its target and chain.
 type fix struct {
 	target          Target
-	local           dock.Pose  // the dock in the action frame
-	expected        dock.Pose  // and in the world, fully reoriented
-	disp            mgl64.Vec3 // target minus expected position
-	from, to        int        // frames of the dock
-	joint, mid, top int        // effector chain: wrist or ankle, elbow or knee, shoulder or hip
+	local           dock.Pose    // the dock in the action frame
+	expected        dock.Pose    // and in the world, fully reoriented
+	disp            mgl64.Vec3   // target minus expected position
+	from, to        int          // frames of the dock
+	joint, mid, top int          // effector chain: wrist or ankle, elbow or knee, shoulder or hip
+	shift           []mgl64.Vec3 // per faded frame: how far the fade moved the joint
 }
 
 // Warp adapts action a, started at frame, to the supports found for its
@@ -162,7 +197,9 @@ type fix struct {
 // the critically damped spring towards the docks' displacement (placeRoot),
 // lowers it where a docked limb cannot reach (lowerRoot), leans the upper
 // body into the slope the feet stand on (lean), and poses each constrained
-// limb with two-bone IK (solveLimbs).
+// limb with two-bone IK (solveLimbs). The pose fades in from the action
+// before (fade), and a foot that action left off its clip eases back onto
+// this one's (carryFeet).
 func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, opt Options) (*Result, error) {
 	opt.defaults()
 	if err := w.prepare(a, frame, targets); err != nil {
@@ -173,15 +210,19 @@ func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, op
 		return nil, err
 	}
 	w.placeRoot(opt)
+	w.hinges(opt)
+	w.fade(opt)
 	w.lowerRoot(opt.Drop)
 	w.lean(opt)
 	if opt.Ground != nil {
 		w.liftSwings(opt.Ground, opt)
 	}
+	w.carryFeet(opt)
 	w.solveLimbs(opt.Blend)
 	if opt.Ground != nil {
 		w.bendToes(opt.Ground)
 	}
+	w.endOffsets()
 	return &w.res, nil
 }
 
@@ -360,6 +401,9 @@ func (w *Warper) Reserve(lib *action.Library) {
 	w.world, w.baseW = resize(w.world, joints), resize(w.baseW, joints)
 	w.bends = resize(w.bends, joints)
 	w.lifts = resize(w.lifts, feet*frames)
+	w.stands, w.standY = resize(w.stands, frames), resize(w.standY, frames)
+	w.fadeRot, w.fadeTr = resize(w.fadeRot, joints), resize(w.fadeTr, joints)
+	w.shifts = resize(w.shifts, docks*frames)
 	w.clip.Trans = slices.Grow(w.clip.Trans[:0], values)
 	w.clip.Rot = slices.Grow(w.clip.Rot[:0], values)
 }

@@ -3,16 +3,15 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/internal/legoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
-	"github.com/go-gl/mathgl/mgl64"
 )
 
 // The README's main command: the report and the three files in
@@ -84,34 +83,16 @@ func TestMainJob(t *testing.T) {
 // checkLegsSmooth measures the legs of motion c (read back from a file):
 // no ankle or knee, relative to the root, moves more than bound (for a
 // leg the adult's length; in proportion for others) further in a frame
-// than in the frame before (second differences of positions),
-// so no foot snaps onto its support and no knee flips to the other side
-// of the leg. The main job's worst were 0.32 m (an ankle dropping onto the
-// first stair at once, after a swing lifted over the next tread) and
-// 1.0 m (a knee in the climb onto the box).
+// than in the frame before (legoracle.Snap), so no foot snaps onto its
+// support and no knee flips to the other side of the leg. The main job's
+// worst were 0.32 m (an ankle dropping onto the first stair at once, after
+// a swing lifted over the next tread) and 1.0 m (a knee in the climb onto
+// the box).
 func checkLegsSmooth(t *testing.T, c *motion.Clip, bound float64) {
 	t.Helper()
-	eff, err := motion.DefaultEffectors(c.Skeleton)
+	worst, where, err := legoracle.Snap(c)
 	if err != nil {
 		t.Fatal(err)
-	}
-	g, err := motion.GuessScale(c.Skeleton, eff)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bound *= g.Leg / motion.AdultLeg
-	n := c.Skeleton.NumJoints()
-	pos := c.Positions()
-	worst, where := 0.0, ""
-	for _, e := range eff.Feet {
-		for _, j := range []int{e.Joint, c.Skeleton.Parents[e.Joint]} {
-			for f := 1; f+1 < c.Frames(); f++ {
-				rel := func(g int) mgl64.Vec3 { return pos[g*n+j].Sub(pos[g*n]) }
-				if d := rel(f - 1).Sub(rel(f).Mul(2)).Add(rel(f + 1)).Len(); d > worst {
-					worst, where = d, fmt.Sprintf("%s at frame %d", c.Skeleton.Names[j], f)
-				}
-			}
-		}
 	}
 	t.Logf("legs: the largest second difference %.3f m (%s)", worst, where)
 	if worst > bound {

@@ -9,7 +9,7 @@
 //	1 scenes, ik, internal/raster                        meshes, BVH, rays; IK and fits; pixels
 //	2 motion, sceneload                                  skeletons and clips; scene files and built-in scenes
 //	3 dock, humanoid, export, character, internal/topview, internal/sceneflag   templates and Algorithm 1; procedural clips; glTF out; glTF characters in
-//	4 supporttree, action, internal/capsuleoracle        support-trees; actions (clip, docks, delta, frame, library); the body's test oracle
+//	4 supporttree, action, internal/capsuleoracle, internal/legoracle   support-trees; actions (clip, docks, delta, frame, library); the body's and the legs' test oracles
 //	5 geoquery, warp, supportview                        geo-queries; warping; support views
 //	6 actiongraph, world, occupancy                      state graph and plan tree; loading and caching a world; occupancy spaces
 //	7 planner, library, picture                          the runtime character; building a library; pictures
@@ -26,7 +26,7 @@ var Layer = map[string]int{
 	"scenes": 1, "ik": 1, "internal/raster": 1,
 	"motion": 2, "sceneload": 2,
 	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "character": 3, "internal/topview": 3, "internal/sceneflag": 3,
-	"supporttree": 4, "action": 4, "internal/capsuleoracle": 4,
+	"supporttree": 4, "action": 4, "internal/capsuleoracle": 4, "internal/legoracle": 4,
 	"geoquery": 5, "ccd": 5, "warp": 5, "supportview": 5,
 	"actiongraph": 6, "world": 6, "occupancy": 6,
 	"planner": 7, "library": 7, "picture": 7,
