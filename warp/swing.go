@@ -23,11 +23,11 @@ const maxSwingLift = 0.4
 // 0.15 s either way), starting from the lift the action before ended with
 // (Options.SwingLift) and ending in Result.EndSwingLift. A dock's IK,
 // which runs after, eases from the lifted swing onto its support. A lift
-// never grows or shrinks faster than liftSpeed: from a
-// dock, and into the last frame where the clip sets the foot down there
-// (the next action docks it). A foot is not lifted over a step or side it
-// stood under (more than stepRise above its support) while it is still within
-// standReach of where it stood or will stand.
+// never grows or shrinks faster than liftSpeed (limitLift): from a dock,
+// and into the last frame where the clip sets the foot down (the next
+// action docks it). A foot is not lifted over a step or side it stood
+// under (more than stepRise above its support) while it is still within
+// standReach of where it stood or will stand (nearStands).
 func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 	c := w.a.Clip
 	sk := c.Skeleton
