@@ -137,19 +137,19 @@ func sortFloats(s []float64) {
 // touchBefore reports the first time before limit, among every frame and
 // 1 kHz sample, at which capsule 0 is inside one of the triangles.
 func (o *oracle) touchBefore(tris []otri, limit float64) (float64, bool) {
-	var ts []float64
-	for t := 0.0; t < limit; t += 1e-3 {
-		ts = append(ts, t)
-	}
-	for f := range o.clip.Frames() {
-		if t := float64(f) * o.clip.FrameTime; t < limit {
-			ts = append(ts, t)
+	o.samples()
+	nc, r := len(o.m.Capsules), o.m.Capsules[0].Radius
+	for k, t := range o.ts {
+		if t >= limit {
+			break // the samples are sorted
 		}
-	}
-	sortFloats(ts)
-	for _, t := range ts {
+		a, b := o.axes[k*nc][0], o.axes[k*nc][1]
+		mid, half := a.Add(b).Mul(0.5), b.Sub(a).Len()/2
 		for _, tr := range tris {
-			if o.gap(0, tr, t) < -1e-6 {
+			if capsuleoracle.PointTriangle(mid, capsuleoracle.Tri(tr))-half-r > 0 {
+				continue // its middle is too far for any of it to be inside
+			}
+			if capsuleoracle.SegmentTriangle(a, b, capsuleoracle.Tri(tr))-r < -1e-6 {
 				return t, true
 			}
 		}

@@ -1,8 +1,10 @@
 package script_test
 
 import (
+	"cmp"
 	"math"
 	"path/filepath"
+	"slices"
 	"sort"
 	"testing"
 
@@ -15,33 +17,72 @@ import (
 	"github.com/foothold/foothold/world"
 )
 
-// bfsRegions is the oracle of Regions: breadth-first search over a set of
+// oracleRegions is the partition bfsRegions finds: each position's region
+// and the regions' sizes. The positions are sorted by column (x, z), then
+// height; column maps a column to its first position.
+type oracleRegions struct {
+	pos    [][3]int32
+	column map[[2]int32]int32
+	label  []int32
+	size   map[int]int
+}
+
+// find is p's place in o.pos, or -1.
+func (o *oracleRegions) find(p [3]int32) int32 {
+	i, ok := o.column[[2]int32{p[0], p[2]}]
+	if !ok {
+		return -1
+	}
+	for ; int(i) < len(o.pos) && o.pos[i][0] == p[0] && o.pos[i][2] == p[2]; i++ {
+		if o.pos[i][1] == p[1] {
+			return i
+		}
+	}
+	return -1
+}
+
+// of is p's region, if p is a position.
+func (o *oracleRegions) of(p [3]int32) (int, bool) {
+	if i := o.find(p); i >= 0 {
+		return int(o.label[i]), true
+	}
+	return 0, false
+}
+
+// bfsRegions is the oracle of Regions: a flood fill over the set of
 // positions, trying every neighbour offset in turn.
-func bfsRegions(foot *supporttree.Tree) map[[3]int32]int {
-	set := map[[3]int32]bool{}
-	var order [][3]int32
-	foot.Each(func(x, y, z int32, _ uint64) {
-		set[[3]int32{x, y, z}] = true
-		order = append(order, [3]int32{x, y, z})
+func bfsRegions(foot *supporttree.Tree) *oracleRegions {
+	o := &oracleRegions{column: map[[2]int32]int32{}, size: map[int]int{}}
+	foot.Each(func(x, y, z int32, _ uint64) { o.pos = append(o.pos, [3]int32{x, y, z}) })
+	slices.SortFunc(o.pos, func(a, b [3]int32) int {
+		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[2], b[2]), cmp.Compare(a[1], b[1]))
 	})
-	label := map[[3]int32]int{}
-	n := 0
-	for _, s := range order {
-		if _, ok := label[s]; ok {
+	for i := len(o.pos) - 1; i >= 0; i-- {
+		o.column[[2]int32{o.pos[i][0], o.pos[i][2]}] = int32(i)
+	}
+	o.label = make([]int32, len(o.pos))
+	for i := range o.label {
+		o.label[i] = -1
+	}
+	n := int32(0)
+	var stack []int32
+	for si := range o.pos {
+		if o.label[si] >= 0 {
 			continue
 		}
-		label[s] = n
-		queue := [][3]int32{s}
-		for len(queue) > 0 {
-			p := queue[0]
-			queue = queue[1:]
+		o.label[si] = n
+		stack = append(stack[:0], int32(si))
+		for len(stack) > 0 {
+			p := o.pos[stack[len(stack)-1]]
+			stack = stack[:len(stack)-1]
+			o.size[int(n)]++
 			for dx := int32(-1); dx <= 1; dx++ {
 				for dz := int32(-1); dz <= 1; dz++ {
 					for dy := int32(-script.RegionStep); dy <= script.RegionStep; dy++ {
-						q := [3]int32{p[0] + dx, p[1] + dy, p[2] + dz}
-						if _, seen := label[q]; !seen && set[q] && (dx != 0 || dz != 0) {
-							label[q] = n
-							queue = append(queue, q)
+						j := o.find([3]int32{p[0] + dx, p[1] + dy, p[2] + dz})
+						if j >= 0 && o.label[j] < 0 && (dx != 0 || dz != 0) {
+							o.label[j] = n
+							stack = append(stack, j)
 						}
 					}
 				}
@@ -49,29 +90,20 @@ func bfsRegions(foot *supporttree.Tree) map[[3]int32]int {
 		}
 		n++
 	}
-	return label
-}
-
-// sizes counts the positions of each label.
-func sizes(label map[[3]int32]int) map[int]int {
-	s := map[int]int{}
-	for _, l := range label {
-		s[l]++
-	}
-	return s
+	return o
 }
 
 // checkRegions compares Regions with the oracle: the same partition.
-func checkRegions(t *testing.T, name string, foot *supporttree.Tree) map[[3]int32]int {
+func checkRegions(t *testing.T, name string, foot *supporttree.Tree) *oracleRegions {
 	t.Helper()
 	pos, region, size := script.Regions(foot)
 	want := bfsRegions(foot)
-	if len(pos) != len(want) {
-		t.Fatalf("%s: %d positions, the oracle has %d", name, len(pos), len(want))
+	if len(pos) != len(want.label) {
+		t.Fatalf("%s: %d positions, the oracle has %d", name, len(pos), len(want.label))
 	}
 	ours, theirs := map[int32]int{}, map[int]int32{}
 	for i, p := range pos {
-		w, ok := want[p]
+		w, ok := want.of(p)
 		if !ok {
 			t.Fatalf("%s: position %v not in the tree", name, p)
 		}
@@ -83,7 +115,7 @@ func checkRegions(t *testing.T, name string, foot *supporttree.Tree) map[[3]int3
 		}
 		ours[region[i]], theirs[w] = w, region[i]
 	}
-	ws := sizes(want)
+	ws := want.size
 	for r, n := range size {
 		if ws[ours[int32(r)]] != n {
 			t.Errorf("%s: region %d has %d positions, the oracle's %d", name, r, n, ws[ours[int32(r)]])
@@ -133,7 +165,7 @@ func TestDefaultStartOnLargestRegion(t *testing.T) {
 			t.Errorf("%s: the start %v is not open floor", lv.name, p)
 		}
 		// The largest region of the oracle's that has open floor.
-		ws := sizes(label)
+		ws := label.size
 		var regions []int
 		for r := range ws {
 			regions = append(regions, r)
@@ -142,7 +174,7 @@ func TestDefaultStartOnLargestRegion(t *testing.T) {
 		best := -1
 		for _, r := range regions {
 			for q := range open {
-				if label[q] == r {
+				if l, _ := label.of(q); l == r {
 					best = r
 					break
 				}
@@ -157,8 +189,8 @@ func TestDefaultStartOnLargestRegion(t *testing.T) {
 		}
 		t.Logf("%s: %d regions; the largest with open floor holds %d of %d foot positions (%.0f m² of %.0f); start (%.1f, %.1f, %.1f)",
 			lv.name, len(ws), ws[best], total, float64(ws[best])*inc*inc, float64(total)*inc*inc, s.X, s.Y-0.3, s.Z)
-		if ws[label[p]] != ws[best] {
-			t.Errorf("%s: the start is on a region of %d positions, the largest with open floor has %d", lv.name, ws[label[p]], ws[best])
+		if lp, _ := label.of(p); ws[lp] != ws[best] {
+			t.Errorf("%s: the start is on a region of %d positions, the largest with open floor has %d", lv.name, ws[lp], ws[best])
 		}
 		if _, err := s.Start(w.BVH); err != nil {
 			t.Errorf("%s: %v", lv.name, err)
