@@ -76,7 +76,7 @@ type Checker struct {
 // NewChecker makes a checker of sw's body against scene sc.
 func NewChecker(sw *Sweeps, sc *Scene) *Checker {
 	nj := sw.model.Skeleton.NumJoints()
-	c := &Checker{sw: sw, scene: sc, checking: -1,
+	c := &Checker{sw: sw, scene: sc, checking: -1, memo: newAnswers(memoSlots),
 		trans: make([]mgl64.Vec3, nj), rot: make([]mgl64.Quat, nj),
 		pos: make([]mgl64.Vec3, nj), world: make([]mgl64.Quat, nj)}
 	c.Reserve(sw.frames)
@@ -135,9 +135,6 @@ func (c *Checker) Action(a int32, f action.Frame, lift float64, out *Contact) bo
 	k, snapped := snap(a, f, lift)
 	if !snapped {
 		return c.action(sw, a, framePlacement(f, lift), out)
-	}
-	if c.memo.slots == nil { // a checker of executed clips alone needs none
-		c.memo = newAnswers(memoSlots)
 	}
 	if clear, known := c.memo.get(&k); known && out == nil {
 		c.Stats.Remembered++
