@@ -1,12 +1,11 @@
 package planner_test
 
 import (
-	"hash/fnv"
-	"math"
 	"sync"
 	"testing"
 
 	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/script"
 )
 
 // A Setup may be shared by planners on different goroutines: two planners
@@ -20,41 +19,16 @@ func TestPlannersShareASetup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, in, start := mainJob(t, w)
-	seconds := s.Duration
+	s, _, _ := mainJob(t, w)
 	if testing.Short() {
-		seconds = 4
+		s.Duration = 4
 	}
 	play := func() (uint64, error) {
-		p, err := planner.New(setup, planner.Config{Start: start, State: s.State, Work: 1000})
+		res, err := script.Run(setup, planner.Config{Work: 1000}, s, 60, w.bvh)
 		if err != nil {
 			return 0, err
 		}
-		h := fnv.New64a()
-		var b [8]byte
-		put := func(x float64) {
-			u := math.Float64bits(x)
-			for k := range b {
-				b[k] = byte(u >> (8 * k))
-			}
-			h.Write(b[:])
-		}
-		const dt = 1.0 / 60
-		for f := range int(seconds * 60) {
-			ps := p.Update(dt, in.At(float64(f)*dt))
-			for _, v := range ps.Trans {
-				put(v[0])
-				put(v[1])
-				put(v[2])
-			}
-			for _, q := range ps.Rot {
-				put(q.W)
-				put(q.V[0])
-				put(q.V[1])
-				put(q.V[2])
-			}
-		}
-		return h.Sum64(), nil
+		return script.MotionHash(res.Clip), nil
 	}
 	alone, err := play()
 	if err != nil {
