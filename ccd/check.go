@@ -76,7 +76,11 @@ type Checker struct {
 // NewChecker makes a checker of sw's body against scene sc.
 func NewChecker(sw *Sweeps, sc *Scene) *Checker {
 	nj := sw.model.Skeleton.NumJoints()
-	c := &Checker{sw: sw, scene: sc, checking: -1, memo: newAnswers(memoSlots),
+	slots := memoSlots
+	if len(sw.actions) == 0 { // it checks executed clips only: no plan answers
+		slots = 1
+	}
+	c := &Checker{sw: sw, scene: sc, checking: -1, memo: newAnswers(slots),
 		trans: make([]mgl64.Vec3, nj), rot: make([]mgl64.Quat, nj),
 		pos: make([]mgl64.Vec3, nj), world: make([]mgl64.Quat, nj)}
 	c.Reserve(sw.frames)

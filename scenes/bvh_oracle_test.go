@@ -9,18 +9,20 @@ import (
 	"github.com/foothold/foothold/scenes"
 )
 
-// TestBVHMatchesBruteForce casts 100,000 seeded rays per scene (half short
-// probe rays near surfaces, half long rays across the bounds) and checks that
-// the BVH's closest hit is the brute-force scan's: same hit or miss, same
-// triangle, same distance; and that AnyHit agrees on hit or miss.
+// TestBVHMatchesBruteForce casts up to 100,000 seeded rays per scene (half
+// short probe rays near surfaces, half long rays across the bounds; fewer on
+// the largest meshes, whose brute-force scans cost rays × triangles, but
+// never under 10,000) and checks that the BVH's closest hit is the
+// brute-force scan's: same hit or miss, same triangle, same distance; and
+// that AnyHit agrees on hit or miss.
 func TestBVHMatchesBruteForce(t *testing.T) {
-	n := 50000
-	if testing.Short() {
-		n = 2000
-	}
 	for _, sc := range allScenes(t) {
 		t.Run(sc.name, func(t *testing.T) {
 			t.Parallel()
+			n := min(50000, max(10000, bruteBudget/sc.mesh.NumTriangles()))
+			if testing.Short() {
+				n = 2000
+			}
 			bvh, err := scenes.NewBVH(sc.mesh, scenes.BVHOptions{})
 			if err != nil {
 				t.Fatal(err)
@@ -37,6 +39,10 @@ func TestBVHMatchesBruteForce(t *testing.T) {
 		})
 	}
 }
+
+// bruteBudget is how many ray–triangle tests TestBVHMatchesBruteForce's
+// brute-force scans make per kind of ray, at most.
+const bruteBudget = 500_000_000
 
 func checkRays(t *testing.T, bvh *scenes.BVH, tris []scenes.TriVerts, rays []scenes.Ray, kind scenes.RayKind) int {
 	workers := runtime.GOMAXPROCS(0)

@@ -207,13 +207,22 @@ func (s *Scene) IntrudeCapsule(m *body.Model, i int, pos []mgl64.Vec3, world []m
 	c := m.Capsules[i]
 	a := pos[c.Joint].Add(world[c.Joint].Rotate(c.A))
 	b := pos[c.Joint].Add(world[c.Joint].Rotate(c.B))
+	mid, half := a.Add(b).Mul(0.5), b.Sub(a).Len()/2
+	free := !c.Part.Contact() && !c.Part.MayTouchGround()
 	s.eachNear(a, b, c.Radius+Reach, func(t int) {
 		allow := 0.0
 		if c.Part.Contact() || c.Part.MayTouchGround() && s.up[t] >= cosGround {
 			allow = sink
 		}
+		// Every point of the axis is within half of mid, so lb is a lower
+		// bound of the gap; a triangle it shows can change neither answer
+		// is not measured.
+		lb := PointTriangle(mid, s.tris[t]) - half - c.Radius
+		if -lb-allow <= out.Depth && (!free || lb >= out.Clearance) {
+			return
+		}
 		gap := SegmentTriangle(a, b, s.tris[t]) - c.Radius
-		if !c.Part.Contact() && !c.Part.MayTouchGround() {
+		if free {
 			out.Clearance = math.Min(out.Clearance, gap)
 		}
 		if d := -gap - allow; d > out.Depth {
