@@ -50,7 +50,8 @@ func (o *oracleRegions) of(p [3]int32) (int, bool) {
 }
 
 // bfsRegions is the oracle of Regions: a flood fill over the set of
-// positions, trying every neighbour offset in turn.
+// positions, each position's neighbours found by scanning the eight
+// columns around it.
 func bfsRegions(foot *supporttree.Tree) *oracleRegions {
 	o := &oracleRegions{column: map[[2]int32]int32{}, size: map[int]int{}}
 	foot.Each(func(x, y, z int32, _ uint64) { o.pos = append(o.pos, [3]int32{x, y, z}) })
@@ -78,9 +79,17 @@ func bfsRegions(foot *supporttree.Tree) *oracleRegions {
 			o.size[int(n)]++
 			for dx := int32(-1); dx <= 1; dx++ {
 				for dz := int32(-1); dz <= 1; dz++ {
-					for dy := int32(-script.RegionStep); dy <= script.RegionStep; dy++ {
-						j := o.find([3]int32{p[0] + dx, p[1] + dy, p[2] + dz})
-						if j >= 0 && o.label[j] < 0 && (dx != 0 || dz != 0) {
+					if dx == 0 && dz == 0 {
+						continue
+					}
+					x, z := p[0]+dx, p[2]+dz
+					j, ok := o.column[[2]int32{x, z}]
+					// The column's positions, by height: those within
+					// RegionStep of p's.
+					for ; ok && int(j) < len(o.pos) && o.pos[j][0] == x && o.pos[j][2] == z; j++ {
+						if dy := o.pos[j][1] - p[1]; dy > script.RegionStep {
+							break
+						} else if dy >= -script.RegionStep && o.label[j] < 0 {
 							o.label[j] = n
 							stack = append(stack, j)
 						}

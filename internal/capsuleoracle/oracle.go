@@ -276,13 +276,20 @@ func Axes(m *body.Model, trans []mgl64.Vec3, rot []mgl64.Quat, pos []mgl64.Vec3,
 // floor is it exact; otherwise the answer is some value no greater than
 // floor, because a pair whose axes' boxes already lie farther apart than
 // floor allows is not measured (the boxes' distance is a lower bound of the
-// axes').
+// axes'), nor are two bodies whose whole boxes do.
 func BodiesOverlap(m *body.Model, a, b [][2]mgl64.Vec3, floor float64) float64 {
 	best := math.Inf(-1)
+	rmax := 0.0
+	for _, c := range m.Capsules {
+		rmax = math.Max(rmax, c.Radius)
+	}
+	if 2*rmax-boxDistance(bounds(a), bounds(b)) <= floor {
+		return best
+	}
 	for i, sa := range a {
 		for j, sb := range b {
 			reach := m.Capsules[i].Radius + m.Capsules[j].Radius
-			if reach-boxDistance(sa, sb) <= math.Max(floor, best) {
+			if reach-boxDistance(sa, sb) <= max(floor, best) {
 				continue
 			}
 			best = math.Max(best, reach-SegmentSegment(sa[0], sa[1], sb[0], sb[1]))
@@ -291,12 +298,29 @@ func BodiesOverlap(m *body.Model, a, b [][2]mgl64.Vec3, floor float64) float64 {
 	return best
 }
 
+// bounds is the box of every axis of s, as the two corners.
+func bounds(s [][2]mgl64.Vec3) [2]mgl64.Vec3 {
+	lo := mgl64.Vec3{math.Inf(1), math.Inf(1), math.Inf(1)}
+	hi := mgl64.Vec3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	for _, ax := range s {
+		for _, p := range ax {
+			for k := range 3 {
+				lo[k], hi[k] = min(lo[k], p[k]), max(hi[k], p[k])
+			}
+		}
+	}
+	return [2]mgl64.Vec3{lo, hi}
+}
+
 // boxDistance is the distance between the boxes of segments a and b.
 func boxDistance(a, b [2]mgl64.Vec3) float64 {
 	var sum float64
 	for k := range 3 {
-		gap := math.Max(math.Min(b[0][k], b[1][k])-math.Max(a[0][k], a[1][k]), math.Min(a[0][k], a[1][k])-math.Max(b[0][k], b[1][k]))
-		if gap > 0 {
+		alo, ahi := min(a[0][k], a[1][k]), max(a[0][k], a[1][k])
+		blo, bhi := min(b[0][k], b[1][k]), max(b[0][k], b[1][k])
+		if gap := blo - ahi; gap > 0 {
+			sum += gap * gap
+		} else if gap := alo - bhi; gap > 0 {
 			sum += gap * gap
 		}
 	}
