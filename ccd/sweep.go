@@ -3,6 +3,8 @@ package ccd
 import (
 	"fmt"
 	"math"
+	"runtime"
+	"sync/atomic"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
@@ -42,6 +44,10 @@ type Options struct {
 	// Progress, when set, is told how NewSweeps goes, action by action,
 	// from the goroutine that called it.
 	Progress func(done, total int)
+	// Workers is how many goroutines NewSweeps measures the actions on;
+	// the sweeps are the same for any number. [Limit: >= 0; 0 means
+	// GOMAXPROCS]
+	Workers int
 }
 
 func (o Options) withDefaults() Options {
@@ -141,7 +147,7 @@ type Sweeps struct {
 }
 
 // NewSweeps measures every action of lib for model m (whose skeleton the
-// actions' clips must use).
+// actions' clips must use), on Options.Workers goroutines.
 func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error) {
 	s, err := forModel(m, opt)
 	if err != nil {
@@ -151,12 +157,31 @@ func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error)
 		if a.Clip.Skeleton.NumJoints() != m.Skeleton.NumJoints() {
 			return nil, fmt.Errorf("ccd: action %q has %d joints; the body's skeleton has %d", a.Name, a.Clip.Skeleton.NumJoints(), m.Skeleton.NumJoints())
 		}
-		sw := sweep{snapped: true, k: s.opt.Substeps}
-		s.measure(&sw, a.Clip, actionPlacement(a))
-		s.actions = append(s.actions, sw)
 		s.frames = max(s.frames, a.Clip.Frames())
+	}
+	na := len(lib.Actions)
+	s.actions = make([]sweep, na)
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var next atomic.Int64
+	done := make(chan struct{}, na)
+	for range min(workers, na) {
+		go func() {
+			for i := int(next.Add(1) - 1); i < na; i = int(next.Add(1) - 1) {
+				a := lib.Actions[i]
+				sw := &s.actions[i]
+				sw.snapped, sw.k = true, s.opt.Substeps
+				s.measure(sw, a.Clip, actionPlacement(a))
+				done <- struct{}{}
+			}
+		}()
+	}
+	for k := range na {
+		<-done
 		if opt.Progress != nil {
-			opt.Progress(len(s.actions), len(lib.Actions))
+			opt.Progress(k+1, na)
 		}
 	}
 	return s, nil

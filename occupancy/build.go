@@ -3,7 +3,10 @@ package occupancy
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"slices"
+	"sync"
+	"sync/atomic"
 
 	"github.com/foothold/foothold/ccd"
 )
@@ -23,6 +26,10 @@ type Options struct {
 	// Progress, when set, is told how Build goes, action by action, from
 	// the goroutine that called it. It is not stored with the spaces.
 	Progress func(done, total int)
+	// Workers is how many goroutines build the actions' spaces; the
+	// spaces are the same for any number. It is not stored with the
+	// spaces. [Limit: >= 0; 0 means GOMAXPROCS]
+	Workers int
 }
 
 func (o Options) withDefaults() Options {
@@ -70,45 +77,92 @@ func (s *Spaces) SizeBytes() int { return len(s.nodes)*16 + len(s.spaces)*48 + l
 // capsule's radius and the interval's sag, ccd.Sweeps.FrameSag, which
 // holds the capsule at every moment between), sampled on a grid of cells
 // of half the threshold and bounded by a hierarchy whose leaves are under
-// the threshold.
+// the threshold. The actions are shared out among Options.Workers
+// goroutines; the spaces do not depend on how many.
 func Build(sw *ccd.Sweeps, opt Options) (*Spaces, error) {
 	opt = opt.withDefaults()
 	if math.IsNaN(opt.Threshold) || math.IsNaN(opt.Window) || math.IsInf(opt.Threshold, 0) {
 		return nil, fmt.Errorf("occupancy: threshold %v, window %v", opt.Threshold, opt.Window)
 	}
-	s := &Spaces{opt: opt}
-	b := builder{sw: sw, cell: opt.Threshold / 2}
-	for a := range sw.NumActions() {
-		s.first = append(s.first, int32(len(s.spaces)))
-		steps, dt := sw.Instants(a)
-		k := sw.Options().Substeps
-		nf := (steps-1)/k + 1
-		dt *= float64(k)
-		intervals := max(nf-1, 1)
-		n := max(1, int(math.Round(float64(intervals)*dt/opt.Window)))
-		for w := range n {
-			f0, f1 := w*intervals/n, (w+1)*intervals/n
-			root := len(s.nodes)
-			var err error
-			if s.nodes, err = b.space(s.nodes, a, f0, min(f1, nf-1), opt.Threshold); err != nil {
-				return nil, fmt.Errorf("occupancy: action %d: %w", a, err)
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	na := sw.NumActions()
+	built := make([]built, na)
+	var next atomic.Int64
+	done := make(chan int, na)
+	var wg sync.WaitGroup
+	for range min(workers, na) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			b := builder{sw: sw, cell: opt.Threshold / 2}
+			for a := int(next.Add(1) - 1); a < na; a = int(next.Add(1) - 1) {
+				built[a] = b.action(a, opt)
+				done <- a
 			}
-			s.spaces = append(s.spaces, Space{T0: float64(f0) * dt, T1: float64(f1) * dt, BCH: BCH{nodes: s.nodes[root:len(s.nodes):len(s.nodes)]}})
-		}
+		}()
+	}
+	for k := range na {
+		<-done
 		if opt.Progress != nil {
-			opt.Progress(a+1, sw.NumActions())
+			opt.Progress(k+1, na)
+		}
+	}
+	wg.Wait()
+	s := &Spaces{opt: opt}
+	s.opt.Progress, s.opt.Workers = nil, 0
+	total := 0
+	for a := range built {
+		if built[a].err != nil {
+			return nil, fmt.Errorf("occupancy: action %d: %w", a, built[a].err)
+		}
+		total += len(built[a].nodes)
+	}
+	s.nodes = make([]node, 0, total) // never grown: the views stay on it
+	for a := range built {
+		s.first = append(s.first, int32(len(s.spaces)))
+		at := len(s.nodes)
+		s.nodes = append(s.nodes, built[a].nodes...)
+		for _, sp := range built[a].spaces {
+			n := len(sp.BCH.nodes)
+			sp.BCH.nodes = s.nodes[at : at+n : at+n]
+			s.spaces = append(s.spaces, sp)
+			at += n
 		}
 	}
 	s.first = append(s.first, int32(len(s.spaces)))
-	s.opt.Progress = nil
-	// The views were taken as the array grew: point them at the final one.
-	at := 0
-	for k := range s.spaces {
-		n := len(s.spaces[k].BCH.nodes)
-		s.spaces[k].BCH.nodes = s.nodes[at : at+n : at+n]
-		at += n
-	}
 	return s, nil
+}
+
+// built is one action's spaces, their hierarchies' nodes in a slice of
+// their own.
+type built struct {
+	nodes  []node
+	spaces []Space
+	err    error
+}
+
+// action builds action a's spaces: one per window of about
+// Options.Window.
+func (b *builder) action(a int, opt Options) built {
+	var out built
+	steps, dt := b.sw.Instants(a)
+	k := b.sw.Options().Substeps
+	nf := (steps-1)/k + 1
+	dt *= float64(k)
+	intervals := max(nf-1, 1)
+	n := max(1, int(math.Round(float64(intervals)*dt/opt.Window)))
+	for w := range n {
+		f0, f1 := w*intervals/n, (w+1)*intervals/n
+		root := len(out.nodes)
+		if out.nodes, out.err = b.space(out.nodes, a, f0, min(f1, nf-1), opt.Threshold); out.err != nil {
+			return out
+		}
+		out.spaces = append(out.spaces, Space{T0: float64(f0) * dt, T1: float64(f1) * dt, BCH: BCH{nodes: out.nodes[root:len(out.nodes):len(out.nodes)]}})
+	}
+	return out
 }
 
 // builder holds a build's working memory.

@@ -1,6 +1,7 @@
 package occupancy_test
 
 import (
+	"bytes"
 	"sync"
 	"testing"
 	"time"
@@ -85,4 +86,28 @@ func TestBuildDefaultLibrary(t *testing.T) {
 		}
 	}
 	t.Logf("%d actions, %d spaces, %d circles, %.1f MB, built in %v", len(w.lib.Actions), spaces, nodes, float64(w.spaces.SizeBytes())/1e6, w.build)
+}
+
+// The spaces are the same, byte for byte, whatever the number of workers
+// that build them, and Progress hears of every action once, in order.
+func TestBuildIndependentOfWorkers(t *testing.T) {
+	w := adultSpaces(t)
+	want := w.spaces.Encode([32]byte{})
+	for _, n := range []int{1, 3} {
+		calls := 0
+		sp, err := occupancy.Build(w.sweeps, occupancy.Options{Workers: n, Progress: func(done, total int) {
+			if calls++; done != calls || total != w.sweeps.NumActions() {
+				t.Errorf("%d workers: progress %d of %d at call %d", n, done, total, calls)
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(sp.Encode([32]byte{}), want) {
+			t.Errorf("%d workers: spaces differ from GOMAXPROCS workers'", n)
+		}
+		if o := sp.Options(); calls != w.sweeps.NumActions() || o.Progress != nil || o.Workers != 0 {
+			t.Errorf("%d workers: %d progress calls for %d actions; options kept %+v", n, calls, w.sweeps.NumActions(), o)
+		}
+	}
 }
