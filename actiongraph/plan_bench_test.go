@@ -309,6 +309,8 @@ func benchTableIBody(b *testing.B, depth int) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(anim)/1000, "µs/animation")
 	b.ReportMetric(float64(c.Stats.BVH.Nodes)/float64(c.Stats.Checks), "bvh-nodes/check")
+	b.ReportMetric(float64(c.Stats.Checks)/float64(b.N), "checks/plan")
+	b.ReportMetric(float64(c.Stats.Remembered)/float64(b.N), "remembered/plan")
 }
 
 // adultChecker is a body checker of the adult against w's scene.
