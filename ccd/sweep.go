@@ -3,11 +3,10 @@ package ccd
 import (
 	"fmt"
 	"math"
-	"runtime"
-	"sync/atomic"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/internal/parallel"
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -159,31 +158,12 @@ func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error)
 		}
 		s.frames = max(s.frames, a.Clip.Frames())
 	}
-	na := len(lib.Actions)
-	s.actions = make([]sweep, na)
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	var next atomic.Int64
-	done := make(chan struct{}, na)
-	for range min(workers, na) {
-		go func() {
-			for i := int(next.Add(1) - 1); i < na; i = int(next.Add(1) - 1) {
-				a := lib.Actions[i]
-				sw := &s.actions[i]
-				sw.snapped, sw.k = true, s.opt.Substeps
-				s.measure(sw, a.Clip, actionPlacement(a))
-				done <- struct{}{}
-			}
-		}()
-	}
-	for k := range na {
-		<-done
-		if opt.Progress != nil {
-			opt.Progress(k+1, na)
-		}
-	}
+	s.actions = make([]sweep, len(lib.Actions))
+	parallel.For(len(lib.Actions), opt.Workers, func(_, i int) {
+		a, sw := lib.Actions[i], &s.actions[i]
+		sw.snapped, sw.k = true, s.opt.Substeps
+		s.measure(sw, a.Clip, actionPlacement(a))
+	}, opt.Progress)
 	return s, nil
 }
 

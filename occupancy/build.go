@@ -3,12 +3,10 @@ package occupancy
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/internal/parallel"
 )
 
 // Options sets how occupancy spaces are built. The zero value gives the
@@ -84,48 +82,27 @@ func Build(sw *ccd.Sweeps, opt Options) (*Spaces, error) {
 	if math.IsNaN(opt.Threshold) || math.IsNaN(opt.Window) || math.IsInf(opt.Threshold, 0) {
 		return nil, fmt.Errorf("occupancy: threshold %v, window %v", opt.Threshold, opt.Window)
 	}
-	workers := opt.Workers
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
+	per := make([]built, sw.NumActions())
+	b := make([]builder, parallel.Workers(opt.Workers)) // one per goroutine
+	for w := range b {
+		b[w] = builder{sw: sw, cell: opt.Threshold / 2}
 	}
-	na := sw.NumActions()
-	built := make([]built, na)
-	var next atomic.Int64
-	done := make(chan int, na)
-	var wg sync.WaitGroup
-	for range min(workers, na) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			b := builder{sw: sw, cell: opt.Threshold / 2}
-			for a := int(next.Add(1) - 1); a < na; a = int(next.Add(1) - 1) {
-				built[a] = b.action(a, opt)
-				done <- a
-			}
-		}()
-	}
-	for k := range na {
-		<-done
-		if opt.Progress != nil {
-			opt.Progress(k+1, na)
-		}
-	}
-	wg.Wait()
+	parallel.For(len(per), len(b), func(w, a int) { per[a] = b[w].action(a, opt) }, opt.Progress)
 	s := &Spaces{opt: opt}
 	s.opt.Progress, s.opt.Workers = nil, 0
 	total := 0
-	for a := range built {
-		if built[a].err != nil {
-			return nil, fmt.Errorf("occupancy: action %d: %w", a, built[a].err)
+	for a := range per {
+		if per[a].err != nil {
+			return nil, fmt.Errorf("occupancy: action %d: %w", a, per[a].err)
 		}
-		total += len(built[a].nodes)
+		total += len(per[a].nodes)
 	}
 	s.nodes = make([]node, 0, total) // never grown: the views stay on it
-	for a := range built {
+	for a := range per {
 		s.first = append(s.first, int32(len(s.spaces)))
 		at := len(s.nodes)
-		s.nodes = append(s.nodes, built[a].nodes...)
-		for _, sp := range built[a].spaces {
+		s.nodes = append(s.nodes, per[a].nodes...)
+		for _, sp := range per[a].spaces {
 			n := len(sp.BCH.nodes)
 			sp.BCH.nodes = s.nodes[at : at+n : at+n]
 			s.spaces = append(s.spaces, sp)

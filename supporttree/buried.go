@@ -1,10 +1,8 @@
 package supporttree
 
 import (
-	"runtime"
-	"sync"
-
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/parallel"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -68,21 +66,10 @@ func DropBuried(bvh *scenes.BVH, t *Tree, workers int) (*Tree, int64, error) {
 	t.Each(func(x, y, z int32, _ uint64) { pos = append(pos, [3]int32{x, y, z}) })
 	lat := t.Lattice()
 	buried := make([]bool, len(pos))
-	if workers <= 0 {
-		workers = runtime.GOMAXPROCS(0)
-	}
-	var wg sync.WaitGroup
-	for k := range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := k; i < len(pos); i += workers {
-				p := pos[i]
-				buried[i] = Buried(bvh, lat.Position(dock.Sample{X: p[0], Y: p[1], Z: p[2]}), lat.Linear, Headroom)
-			}
-		}()
-	}
-	wg.Wait()
+	parallel.For(len(pos), workers, func(_, i int) {
+		p := pos[i]
+		buried[i] = Buried(bvh, lat.Position(dock.Sample{X: p[0], Y: p[1], Z: p[2]}), lat.Linear, Headroom)
+	}, nil)
 	i := 0
 	var dropped int64
 	f, err := t.Filter(func(x, y, z int32) bool {

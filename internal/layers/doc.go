@@ -5,7 +5,7 @@
 //
 // The layers, with what lives there:
 //
-//	0 internal/atomicfile, internal/binfile, internal/progress, internal/yamlnode, internal/shareddata, internal/cputime, internal/gltfdata   helpers
+//	0 internal/atomicfile, internal/binfile, internal/parallel, internal/progress, internal/yamlnode, internal/shareddata, internal/cputime, internal/gltfdata   helpers
 //	1 scenes, ik, internal/raster                        meshes, BVH, rays; IK and fits; pixels
 //	2 motion, sceneload                                  skeletons and clips; scene files and built-in scenes
 //	3 dock, humanoid, export, character, internal/topview, internal/sceneflag   templates and Algorithm 1; procedural clips; glTF out; glTF characters in
@@ -22,7 +22,7 @@ package layers
 
 // Layer gives each package's layer, by import path below the module.
 var Layer = map[string]int{
-	"internal/atomicfile": 0, "internal/binfile": 0, "internal/progress": 0, "internal/yamlnode": 0, "internal/shareddata": 0, "internal/cputime": 0, "internal/gltfdata": 0,
+	"internal/atomicfile": 0, "internal/binfile": 0, "internal/parallel": 0, "internal/progress": 0, "internal/yamlnode": 0, "internal/shareddata": 0, "internal/cputime": 0, "internal/gltfdata": 0,
 	"scenes": 1, "ik": 1, "internal/raster": 1,
 	"motion": 2, "sceneload": 2,
 	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "character": 3, "internal/topview": 3, "internal/sceneflag": 3,
