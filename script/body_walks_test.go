@@ -81,6 +81,7 @@ var scriptedWalks = map[string]string{
 // 10 cm of the scene (no part moves 10 cm in a 60 Hz frame): no capsule
 // goes into the scene beyond the contact rules' sink.
 func TestBodyWalksStayClear(t *testing.T) {
+	t.Parallel() // the two longest tests of the package, side by side
 	lib, g, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)

@@ -137,6 +137,7 @@ func checkRegions(t *testing.T, name string, foot *supporttree.Tree) *oracleRegi
 // breadth-first search), on open floor, on the built-in scenes and on every
 // shared level. Regions agrees with the search everywhere.
 func TestDefaultStartOnLargestRegion(t *testing.T) {
+	t.Parallel() // the two longest tests of the package, side by side
 	lib, _, err := library.Default(library.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
