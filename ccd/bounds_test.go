@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
@@ -106,7 +107,18 @@ func checkBounds(t *testing.T, s *Sweeps, sw *sweep, moments int, w *boundsWorst
 // adultSweeps are the default library's actions measured for the adult.
 func adultSweeps(t *testing.T) *Sweeps {
 	t.Helper()
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, m := adultLibrary(t, library.DefaultOptions{})
+	s, err := NewSweeps(lib, m, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// adultLibrary is the built-in library made with opt and the adult's body.
+func adultLibrary(t *testing.T, opt library.DefaultOptions) (*action.Library, *body.Model) {
+	t.Helper()
+	lib, _, err := library.Default(opt)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,11 +127,7 @@ func adultSweeps(t *testing.T) *Sweeps {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSweeps(lib, m, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s
+	return lib, m
 }
 
 // used records x's share of bound in *worst and fails when x exceeds it.

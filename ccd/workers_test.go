@@ -4,22 +4,13 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/library"
 )
 
 // NewSweeps measures the same sweeps on one goroutine as on several, and
 // tells Progress of every action once, in order.
 func TestSweepsIndependentOfWorkers(t *testing.T) {
-	lib, _, err := library.Default(library.DefaultOptions{Crowd: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := lib.Actions[0]
-	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
-	if err != nil {
-		t.Fatal(err)
-	}
+	lib, m := adultLibrary(t, library.DefaultOptions{Crowd: true})
 	var got []*Sweeps
 	for _, n := range []int{1, 3} {
 		calls := 0
