@@ -2,6 +2,7 @@ package parallel
 
 import (
 	"runtime"
+	"sync"
 	"sync/atomic"
 )
 
@@ -22,19 +23,28 @@ func Workers(w int) int {
 // after each call returns how many have (1, 2, … n).
 func For(n, workers int, body func(w, i int), progress func(done, total int)) {
 	var next atomic.Int64
-	done := make(chan struct{}, n)
+	var wg sync.WaitGroup
+	var done chan struct{} // one per call, for progress
+	if progress != nil {
+		done = make(chan struct{}, n)
+	}
 	for w := range min(Workers(workers), n) {
+		wg.Add(1)
 		go func() {
+			defer wg.Done()
 			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
 				body(w, i)
-				done <- struct{}{}
+				if done != nil {
+					done <- struct{}{}
+				}
 			}
 		}()
 	}
-	for k := range n {
-		<-done
-		if progress != nil {
+	if done != nil {
+		for k := range n {
+			<-done
 			progress(k+1, n)
 		}
 	}
+	wg.Wait()
 }

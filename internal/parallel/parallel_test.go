@@ -33,6 +33,12 @@ func TestFor(t *testing.T) {
 			t.Errorf("n %d, %d workers: %d calls on a goroutine number out of range, %d progress calls", c.n, c.workers, bad.Load(), calls)
 		}
 	}
+	// Without progress, For still returns only once every call has.
+	var sum atomic.Int64
+	For(10000, 3, func(_, i int) { sum.Add(int64(i)) }, nil)
+	if got := sum.Load(); got != 10000*9999/2 {
+		t.Errorf("without progress: the iterations sum to %d when For returns, want %d", got, 10000*9999/2)
+	}
 	if Workers(0) != runtime.GOMAXPROCS(0) || Workers(3) != 3 {
 		t.Errorf("Workers(0) = %d, Workers(3) = %d", Workers(0), Workers(3))
 	}
