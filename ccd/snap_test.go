@@ -75,3 +75,40 @@ func TestSnapKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswersRemember puts questions into a table of answers and asks
+// them back: a question is answered as it was put, one differing in any
+// field is not answered from another's slot, and a question beyond 32-bit
+// grid positions (over 2 km out, where the slot would alias one 2³² steps
+// nearer) is never remembered.
+func TestAnswersRemember(t *testing.T) {
+	m := newAnswers(1) // one slot: every question shares it
+	k := snapKey{action: 3, yaw: 7, x: 5, y: -6, z: 1 << 30}
+	m.put(&k, true)
+	if clear, ok := m.get(&k); !ok || !clear {
+		t.Fatalf("put clear, got %v %v", clear, ok)
+	}
+	for _, o := range []snapKey{
+		{action: 4, yaw: 7, x: 5, y: -6, z: 1 << 30},
+		{action: 3, yaw: 8, x: 5, y: -6, z: 1 << 30},
+		{action: 3, yaw: 7, x: 5 + 1<<32, y: -6, z: 1 << 30},
+		{action: 3, yaw: 7, x: 5, y: -6 - 1<<32, z: 1 << 30},
+		{action: 3, yaw: 7, x: 5, y: -6, z: 1<<30 + 1},
+	} {
+		if _, ok := m.get(&o); ok {
+			t.Errorf("%+v answered from %+v's slot", o, k)
+		}
+	}
+	far := snapKey{action: 3, yaw: 7, x: 5 + 1<<32, y: -6, z: 1 << 30}
+	m.put(&far, false)
+	if _, ok := m.get(&far); ok {
+		t.Errorf("a question beyond 32-bit positions was remembered")
+	}
+	if clear, ok := m.get(&k); !ok || !clear {
+		t.Errorf("a question beyond 32-bit positions replaced a remembered one: %v %v", clear, ok)
+	}
+	m.put(&k, false)
+	if clear, ok := m.get(&k); !ok || clear {
+		t.Errorf("put in contact, got %v %v", clear, ok)
+	}
+}
