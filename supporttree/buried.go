@@ -24,9 +24,13 @@ const (
 // hidden under a stair block or a box standing on it, and the underside of
 // a floor slab; no foot reaches those.
 func Buried(bvh *scenes.BVH, p mgl32.Vec3, inc, headroom float32) bool {
-	// The surface at p: the first face below p + inc, within 2 inc.
+	// The surface at p: the first face below p + reach, within 2 reach,
+	// where reach stops short of the increment as Algorithm 1's rays do (a
+	// face exactly one increment above p is the top of a slab or step
+	// whose bottom or floor p stands for, not p's surface).
 	s := p
-	down := scenes.Ray{Origin: [3]float32{p[0], p[1] + inc, p[2]}, Dir: [3]float32{0, -1, 0}, TMax: 2 * inc}
+	reach := inc * dock.ReachFraction
+	down := scenes.Ray{Origin: [3]float32{p[0], p[1] + reach, p[2]}, Dir: [3]float32{0, -1, 0}, TMax: 2 * reach}
 	if h, ok := bvh.ClosestHit(down, nil); ok {
 		s = down.At(h.T)
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/foothold/foothold/sceneload"
 
 	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // Buried on builtin:stepping, where the answer is known from the
@@ -88,6 +89,34 @@ func TestBuriedUnderBlocks(t *testing.T) {
 		}
 		if kept > 5 {
 			t.Errorf("size ×%v: %d more places on the slab's underside not buried", s, kept-5)
+		}
+	}
+}
+
+// A solid exactly one increment thick: the floor under stepping's 0.10 m
+// first tread (lane 0) and the underside of a 0.1 m slab are buried, the
+// tread and the slab's top are not. Their top face lies exactly one
+// increment above the sample that stands for the face beneath.
+func TestBuriedOneIncrementThick(t *testing.T) {
+	m, _ := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
+	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
+	const inc = 0.1
+	var b sceneload.Builder
+	b.Box(mgl32.Vec3{0, -inc, 0}, mgl32.Vec3{4, 0, 4})
+	slab, _ := scenes.NewBVH(b.Mesh(), scenes.BVHOptions{})
+	for _, c := range []struct {
+		name   string
+		bvh    *scenes.BVH
+		p      [3]float32
+		buried bool
+	}{
+		{"floor under the 0.10 m first tread", bvh, [3]float32{0.55, 0, 0.5}, true},
+		{"the 0.10 m first tread", bvh, [3]float32{0.55, 0.1, 0.5}, false},
+		{"underside of a 0.1 m slab", slab, [3]float32{2, -inc, 2}, true},
+		{"top of a 0.1 m slab", slab, [3]float32{2, 0, 2}, false},
+	} {
+		if got := Buried(c.bvh, c.p, inc, Headroom); got != c.buried {
+			t.Errorf("%s %v: buried %v, want %v", c.name, c.p, got, c.buried)
 		}
 	}
 }
