@@ -20,6 +20,11 @@
 //   - Re-entrant planning: when an action starts, its subtree of the plan is
 //     kept, moved to where the warp leaves the character
 //     (actiongraph.PlanTree.CommitAt); only what changed is asked again.
+//   - A way on: a choice that, warped, would leave no successor with its
+//     docks supported where the warp leaves the character
+//     (actiongraph.PlanTree.WayOnAt) is passed over for the next best
+//     (Step.DeadEnds); only when every choice would is the best of them
+//     taken.
 //   - One query per dock: a chosen dock's support comes from the plan; its
 //     hits are found by Algorithm 1 at that one sample, and a support that
 //     moved since it was found is asked for again, once.

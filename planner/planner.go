@@ -97,8 +97,12 @@ type Step struct {
 	// warped motion would put the body into the scene, or (Crowded of
 	// them) onto ground another character has claimed; RefusedContact is
 	// where the last refused for the scene touched.
-	Refused        int
-	Crowded        int
+	Refused int
+	Crowded int
+	// DeadEnds counts the choices passed over before this one because,
+	// warped, they left no successor with its docks supported; when every
+	// choice did, the best of them is taken.
+	DeadEnds       int
 	RefusedAction  string
 	RefusedContact ccd.Contact
 }
@@ -130,9 +134,15 @@ type Planner struct {
 	body    *ccd.Checker
 	refused int     // warped choices refused for the body, since the start
 	crowded int     // choices refused for other characters' claims, since the start
-	taken   []int32 // the root's children refused this Update for others' claims
-	moves   []Move  // an action and its brake, for Others
-	brake   int32   // the first action of the brake claimed last (-1: none)
+	taken   []int32 // the root's children refused this Update for others' claims or no way on
+	// deadEnd is the best choice refused this Update because, warped, it
+	// left no way on (-1: none), taken when nothing else is feasible
+	// (force); deadEnds counts such refusals since the start.
+	deadEnd  int32
+	force    bool
+	deadEnds int
+	moves    []Move // an action and its brake, for Others
+	brake    int32  // the first action of the brake claimed last (-1: none)
 	// start is where the start action, which the planner cannot refuse,
 	// puts the body into the scene (startHit).
 	start    ccd.Contact
@@ -273,9 +283,15 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 	t0 := time.Now()
 	p.t += dt
 	p.clock += dt
-	p.step.Refused, p.step.Crowded, p.taken = 0, 0, p.taken[:0]
+	p.step.Refused, p.step.Crowded, p.step.DeadEnds, p.taken = 0, 0, 0, p.taken[:0]
+	p.deadEnd, p.force = -1, false
 	for p.t >= p.act.Duration() {
 		c, ok := p.choose(in)
+		if !ok && p.deadEnd >= 0 {
+			// Every way leads nowhere: take the best of them.
+			c, ok, p.force = p.deadEnd, true, true
+			p.deadEnd = -1
+		}
 		if !ok {
 			p.stuck++
 			p.t = p.act.Duration()
@@ -359,6 +375,16 @@ func (p *Planner) begin(c int32) (bool, error) {
 	// moved by where the root spring will have taken it.
 	root := w.Frame
 	root.Position = root.Position.Add(w.EndOffset)
+	if c > 0 && !p.force && !p.tree.WayOnAt(c, root, p.setup.query) {
+		p.taken = append(p.taken, c) // for this Update only
+		if p.deadEnd < 0 {
+			p.deadEnd = c
+		}
+		p.step.DeadEnds++
+		p.deadEnds++
+		return false, nil
+	}
+	p.force = false
 	if p.cfg.Others != nil {
 		moves := p.withBrake(n.Action, w.Frame, root, p.clock-p.t)
 		// The brake claimed with the action before is this character's
@@ -597,6 +623,10 @@ func (p *Planner) Stats() actiongraph.EvalStats {
 // Refused counts the warped choices refused because the body would hit
 // the scene, since the start.
 func (p *Planner) Refused() int { return p.refused }
+
+// DeadEnds counts the choices passed over since the start because, warped,
+// they would have left no way on (Step.DeadEnds).
+func (p *Planner) DeadEnds() int { return p.deadEnds }
 
 // StartContact reports whether the start action (Config.State at
 // Config.Start), which the planner performs as it is given, puts the body

@@ -32,6 +32,7 @@ type RunResult struct {
 	Plan       *actiongraph.PlanTree // the plan at the end
 	Work       actiongraph.EvalStats // the planning work over the run
 	Refused    int                   // warped choices refused for the body
+	DeadEnds   int                   // choices passed over for leaving no way on (Planner.DeadEnds)
 	Body       ccd.Stats             // the body check's work (zero without one)
 	// Clearance is the smallest clearance of the executed motion's parts
 	// that may touch nothing, at its frames (with a body check only).
@@ -99,7 +100,7 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 		copy(res.Clip.Rot[f*n:(f+1)*n], pose.Rot)
 	}
 	res.Stuck, res.Plan, res.Work = p.Stuck(), p.Plan(), p.Stats()
-	res.Refused, res.Body = p.Refused(), p.Body()
+	res.Refused, res.Body, res.DeadEnds = p.Refused(), p.Body(), p.DeadEnds()
 	if ct, hit := p.StartContact(); hit {
 		res.StartHit, res.StartPart = true, setup.Sweeps().Model().Capsules[ct.Capsule].Part.String()
 	}

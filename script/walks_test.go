@@ -1,14 +1,19 @@
 package script_test
 
 import (
+	"math"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/legoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
@@ -109,4 +114,56 @@ func checkDocksHold(t *testing.T, spec string, walk int, res *script.RunResult, 
 func frameAt(c *motion.Clip, tm float64) int {
 	f := int(tm/c.FrameTime + 0.1)
 	return min(max(f, 0), c.Frames()-1)
+}
+
+// A walk on zdm2 (the shared data's Cube 2 map at 1/8) from where the
+// character, heading north, reaches the edge of the floor under a stair's
+// underside on a step-up whose successors all step forward: once warped,
+// none has support, and taking it stranded the character for the rest of
+// the walk. The planner passes such a choice over (Step.DeadEnds) for one
+// that leaves a way on: never stuck, going on, every dock held.
+func TestDeadEndPassedOver(t *testing.T) {
+	path := shareddata.Path(t, "meshes/zdm2.obj")
+	lib, g, err := library.Default(library.DefaultOptions{Crowd: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	w, err := world.Load(path, lib, world.Options{Load: sceneload.LoadOptions{Scale: 0.125}, Friction: dock.DefaultFriction, CacheDir: filepath.Join(cache, "foothold")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup, err := planner.NewSetup(g, w.Querier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &script.Script{X: 2.2000000327825546, Y: 21.300000312924386, Z: 2.3000000342726707, YawDeg: 31.174251195671417, State: "idle", Duration: 10}
+	for i, deg := range []float64{-37.019067600694996, -21.964777320981188} {
+		s.Inputs = append(s.Inputs, script.TimedInput{At: 5 * float64(i), Heading: deg * math.Pi / 180, Speed: 1.2})
+	}
+	res, err := script.Run(setup, planner.Config{Depth: 4, Work: 1000}, s, 60, w.BVH)
+	if err != nil {
+		t.Fatal(err)
+	}
+	passed := 0
+	for _, st := range res.Steps {
+		passed += st.DeadEnds
+	}
+	n := res.Clip.Skeleton.NumJoints()
+	walked := 0.0
+	for f := 1; f < res.Clip.Frames(); f++ {
+		a, b := res.Clip.Trans[(f-1)*n], res.Clip.Trans[f*n]
+		walked += math.Hypot(b[0]-a[0], b[2]-a[2])
+	}
+	t.Logf("%d actions, %d choices passed over, stuck %d, %.1f m walked", len(res.Steps), passed, res.Stuck, walked)
+	if res.Stuck > 0 || passed == 0 || walked < 4 {
+		t.Errorf("stuck %d times, %d choices passed over, %.1f m walked", res.Stuck, passed, walked)
+	}
+	checkDocksHold(t, "zdm2", 0, res, lib.Get)
+	if snap, where, err := legoracle.Snap(res.Clip); err != nil || snap > 0.25 {
+		t.Errorf("%s moves %.3f m further in a frame than in the one before (%v)", where, snap, err)
+	}
 }

@@ -56,6 +56,7 @@ type runSummary struct {
 	MaxDockErrorM float64      `json:"max_dock_error_m"`
 	Unreached     int          `json:"unreached_docks"`
 	Stuck         int          `json:"stuck"`
+	DeadEnds      int          `json:"dead_ends_passed_over"` // choices passed over: warped, they left no way on
 	DistanceM     float64      `json:"distance_m"`
 	Body          *bodySummary `json:"body,omitempty"` // with --body
 	BVH, GLB, PNG string       `json:"-"`
@@ -191,7 +192,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
-	sum := &runSummary{Scene: spec, Support: w.Support, Seconds: s.Duration, Frames: res.Clip.Frames(), Stuck: res.Stuck, Work: o.work}
+	sum := &runSummary{Scene: spec, Support: w.Support, Seconds: s.Duration, Frames: res.Clip.Frames(), Stuck: res.Stuck, DeadEnds: res.DeadEnds, Work: o.work}
 	sum.PlanNodes, sum.Pruned, sum.Queries = res.Work.Evaluated, res.Work.Unsupported, res.Work.Queries
 	sum.Reused = reuseOf(res.Steps)
 	sum.Reused.WorkPerAction = perAction(res)
@@ -360,6 +361,9 @@ func printRun(sum *runSummary, asJSON bool, stdout io.Writer) int {
 	fmt.Fprintf(stdout, "planning   %d plan nodes evaluated, %d pruned (unsupported), %d geo-queries; per chosen action %.0f plan nodes kept, %.0f of them reused without a query%s\n", sum.PlanNodes, sum.Pruned, sum.Queries, sum.Reused.MeanKept, sum.Reused.MeanDecided, scratchText(sum.Reused))
 	fmt.Fprintf(stdout, "frames     Update %.3f ms median, %.2f ms 99.9th percentile, %.2f ms max (60 Hz; %s)%s\n", sum.MedianFrameMS, sum.P999FrameMS, sum.MaxFrameMS, budgetText(sum.Work), cpuText(sum))
 	fmt.Fprintf(stdout, "docks      every planted foot and hand warped onto its support: largest error %.1f mm, %d unreachable\n", sum.MaxDockErrorM*1000, sum.Unreached)
+	if sum.DeadEnds > 0 {
+		fmt.Fprintf(stdout, "dead ends  %d choices passed over: warped, they left no way on\n", sum.DeadEnds)
+	}
 	if sum.Stuck > 0 {
 		fmt.Fprintf(stdout, "stuck      %d times no action was feasible\n", sum.Stuck)
 	}

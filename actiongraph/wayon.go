@@ -1,0 +1,50 @@
+package actiongraph
+
+import (
+	"math"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/geoquery"
+)
+
+// WayOnAt reports whether child c of the root, started at frame root
+// instead of where the tree unrolled it (where a warp leaves it), has a way
+// on there: a successor whose every dock q supports, a dock continuing one
+// of c's own contacts (Slot.Shared) counting as held. Only a child known to
+// be supported is asked about (others report false). It asks q directly,
+// leaving the tree and its memory as they are, and allocates nothing.
+func (t *PlanTree) WayOnAt(c int32, root action.Frame, q geoquery.Querier) bool {
+	n := &t.Nodes[c]
+	if n.Status != Supported || n.Dead {
+		return false
+	}
+	g := t.Graph
+	f := root.Then(g.Library.Actions[n.Action].Delta)
+	sin, cos := math.Sincos(f.Yaw)
+	for e := g.Offsets[n.Action]; e < g.Offsets[n.Action+1]; e++ {
+		if t.supportedAt(g.Edges[e], t.share[e], &f, sin, cos, q) {
+			return true
+		}
+	}
+	return false
+}
+
+// supportedAt reports whether action a started at frame f has every dock
+// not shared with its parent supported.
+func (t *PlanTree) supportedAt(a int32, share []int32, f *action.Frame, sin, cos float64, q geoquery.Querier) bool {
+	docks := t.Graph.Library.Actions[a].Docks
+	tmpl := t.templates[a]
+	var e dock.Pose
+	for k := range docks {
+		if k < len(share) && share[k] >= 0 {
+			continue
+		}
+		f.PlaceDock(&e, &docks[k].Pose, sin, cos)
+		t.stats.Queries++
+		if !q.Nearest(geoquery.Query{Template: tmpl[k], Expected: e, NoSupport: true}, &t.result, &t.stats.Query) {
+			return false
+		}
+	}
+	return true
+}
