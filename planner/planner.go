@@ -287,6 +287,7 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 	p.deadEnd, p.force = -1, false
 	for p.t >= p.act.Duration() {
 		c, ok := p.choose(in)
+		p.force = false
 		if !ok && p.deadEnd >= 0 {
 			// Every way leads nowhere: take the best of them.
 			c, ok, p.force = p.deadEnd, true, true
@@ -364,13 +365,6 @@ func (p *Planner) begin(c int32) (bool, error) {
 	if c == 0 && p.body != nil {
 		p.startHit = !p.body.Clip(w.Clip, &p.start)
 	}
-	if c > 0 && p.body != nil && !p.body.Clip(w.Clip, &p.step.RefusedContact) {
-		p.tree.Block(c)
-		p.step.RefusedAction = a.Name
-		p.step.Refused++
-		p.refused++
-		return false, nil
-	}
 	// The plan goes on from the warped action: its frame (with the turn)
 	// moved by where the root spring will have taken it.
 	root := w.Frame
@@ -384,7 +378,13 @@ func (p *Planner) begin(c int32) (bool, error) {
 		p.deadEnds++
 		return false, nil
 	}
-	p.force = false
+	if c > 0 && p.body != nil && !p.body.Clip(w.Clip, &p.step.RefusedContact) {
+		p.tree.Block(c)
+		p.step.RefusedAction = a.Name
+		p.step.Refused++
+		p.refused++
+		return false, nil
+	}
 	if p.cfg.Others != nil {
 		moves := p.withBrake(n.Action, w.Frame, root, p.clock-p.t)
 		// The brake claimed with the action before is this character's
