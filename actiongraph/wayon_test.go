@@ -10,10 +10,10 @@ import (
 )
 
 // WayOnAt against a fresh plan unrolled one level from the moved frame:
-// for every feasible child of the Table I start on stepping and frames
-// all over the scene (floors, stairs, the gap, the pit), it reports a way on exactly when one of the fresh plan's
-// children has every dock it does not share with its parent supported.
-// It leaves the plan as it was.
+// for every feasible child of the Table I start on stepping and frames all
+// over the scene (floors, stairs, the gap, the pit), it reports a way on
+// exactly when one of the fresh plan's children has every dock it does not
+// share with its parent supported. It leaves the plan as it was.
 func TestWayOnAtMatchesFresh(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
 	start := int32(w.lib.Index(library.TableIStart))

@@ -97,14 +97,14 @@ type Step struct {
 	// warped motion would put the body into the scene, or (Crowded of
 	// them) onto ground another character has claimed; RefusedContact is
 	// where the last refused for the scene touched.
-	Refused int
-	Crowded int
+	Refused        int
+	Crowded        int
+	RefusedAction  string
+	RefusedContact ccd.Contact
 	// DeadEnds counts the choices passed over before this one because,
 	// warped, they left no successor with its docks supported; when every
 	// choice did, the best of them is taken.
-	DeadEnds       int
-	RefusedAction  string
-	RefusedContact ccd.Contact
+	DeadEnds int
 }
 
 // Planner is the runtime character: Update advances time, keeps planning
@@ -276,7 +276,8 @@ func (p *Planner) addStats() { p.done.Add(p.tree.Stats()) }
 // Update advances the character by dt seconds under input in and returns
 // its pose. When the current action ends, the feasible child of the plan
 // that best matches the input is chosen (a child not yet known to be
-// supported is never chosen); when none is feasible, the character holds
+// supported is never chosen, nor, while another is left, one that warped
+// would leave no way on); when none is feasible, the character holds
 // its last pose and Stuck counts it. Update allocates nothing: New and
 // SetDepth make room for everything it uses.
 func (p *Planner) Update(dt float64, in Input) Pose {
@@ -284,7 +285,7 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 	p.t += dt
 	p.clock += dt
 	p.step.Refused, p.step.Crowded, p.step.DeadEnds, p.taken = 0, 0, 0, p.taken[:0]
-	p.deadEnd, p.force = -1, false
+	p.deadEnd = -1
 	for p.t >= p.act.Duration() {
 		c, ok := p.choose(in)
 		p.force = false
