@@ -12,7 +12,10 @@
 // away from the line from shoulder to wrist as the clip bends it, kept to
 // that side from frame to frame; a soft limit near full extension),
 // turning the foot or hand by the dock's yaw correction and tilting it onto
-// the support's normal. Unreachable targets are reported, not hidden.
+// the support's normal; a foot easing onto its support or off it goes no
+// deeper along the support's normal, relative to where it stands there,
+// than the clip's foot does relative to where it stands on its own floor.
+// Unreachable targets are reported, not hidden.
 //
 // Given the action played before (Options.From), the pose starts where
 // that one's clip ended and fades into this one's, as a motion graph

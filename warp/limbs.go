@@ -82,14 +82,15 @@ func (w *Warper) solveLimbs(blend float64) {
 	for k := range w.fixes {
 		fx := &w.fixes[k]
 		rep := DockReport{Dock: fx.target.Dock, Reached: true}
+		landing, leaving := w.stanceAt(fx, fx.from), w.stanceAt(fx, fx.to)
 		for f := max(fx.from-nb, 0); f <= min(fx.to+nb, c.Frames()-1); f++ {
-			wgt := 1.0
+			wgt, st := 1.0, (*stance)(nil)
 			if f < fx.from {
-				wgt = smooth(float64(f-(fx.from-nb)) / float64(nb+1))
+				wgt, st = smooth(float64(f-(fx.from-nb))/float64(nb+1)), &landing
 			} else if f > fx.to {
-				wgt = smooth(float64(fx.to+nb-f) / float64(nb+1))
+				wgt, st = smooth(float64(fx.to+nb-f)/float64(nb+1)), &leaving
 			}
-			ok, miss := w.solveLimb(fx, f, wgt)
+			ok, miss := w.solveLimb(fx, f, wgt, st)
 			if f >= fx.from && f <= fx.to {
 				rep.Reached = rep.Reached && ok
 				rep.Error = math.Max(rep.Error, miss)
@@ -101,10 +102,12 @@ func (w *Warper) solveLimbs(blend float64) {
 
 // solveLimb poses dock fx's limb at frame f, weight wgt of the way to its
 // target, and returns whether the IK reached it and by how much it missed.
-func (w *Warper) solveLimb(fx *fix, f int, wgt float64) (bool, float64) {
+// Outside the dock a foot is given st, where it stands at the dock's
+// nearer end, and is kept from going lower (keepAbove).
+func (w *Warper) solveLimb(fx *fix, f int, wgt float64, st *stance) (bool, float64) {
 	sk := w.a.Clip.Skeleton
 	n := sk.NumJoints()
-	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], fx.joint, w.pos, w.world)
+	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], st.end(fx.joint), w.pos, w.world)
 	target, dq := w.limbTarget(fx, f)
 	// Outside the dock the target follows the joint as the swing has it,
 	// carried by the dock's displacement: where that raises it (onto a
@@ -119,7 +122,94 @@ func (w *Warper) solveLimb(fx *fix, f int, wgt float64) (bool, float64) {
 	// The foot or hand keeps its world orientation, turned by the dock's
 	// yaw correction and tilted onto the support's normal (eased like the
 	// position).
-	return w.poseLimb(f, fx.top, fx.mid, fx.joint, target, mgl64.QuatSlerp(mgl64.QuatIdent(), dq, wgt))
+	turn := mgl64.QuatSlerp(mgl64.QuatIdent(), dq, wgt)
+	target = st.keepAbove(w.pos, fx.joint, target, turn)
+	return w.poseLimb(f, fx.top, fx.mid, fx.joint, target, turn)
+}
+
+// stance is where a docked foot stands at one frame of its dock, measured
+// along its support's normal: the heights of its joint, toe base and toes'
+// tip. A hand's holds nothing (foot false).
+type stance struct {
+	foot   bool       // false: a hand, or a support too steep to stand on
+	normal mgl64.Vec3 // the support's
+	joints [3]int     // the foot joint, toe base and tip (-1: none)
+	height [3]float64 // along normal
+	clip   [3]float64 // their heights before the IK (as the clip has them)
+}
+
+// stanceAt is where dock fx's foot will stand at docked frame f, as
+// solveLimb poses it there (it must run before that frame is solved); none
+// for a hand, or on a support too steep to stand on.
+func (w *Warper) stanceAt(fx *fix, f int) stance {
+	if !w.isFoot(fx.joint) {
+		return stance{}
+	}
+	nrm := mgl64.Vec3{0, 1, 0}
+	if fx.target.Tilt != (mgl64.Quat{}) {
+		nrm = fx.target.Tilt.Normalize().Rotate(nrm)
+	}
+	if nrm[1] < minStanceRise {
+		return stance{}
+	}
+	base, tip := w.toes(fx.joint)
+	st := stance{foot: true, normal: nrm, joints: [3]int{fx.joint, base, tip}}
+	sk := w.a.Clip.Skeleton
+	n := sk.NumJoints()
+	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], st.end(fx.joint), w.pos, w.world)
+	target, dq := w.limbTarget(fx, f)
+	for i, j := range st.joints {
+		if j >= 0 {
+			st.height[i] = nrm.Dot(target.Add(dq.Rotate(w.pos[j].Sub(w.pos[fx.joint]))))
+			st.clip[i] = w.pos[j][1]
+		}
+	}
+	return st
+}
+
+// minStanceRise is the least upward component of a support's normal for
+// keepAbove to hold a foot over it (about 78°: steeper is a wall).
+const minStanceRise = 0.2
+
+// end is the last joint of the chain forward kinematics must reach: the
+// toes' tip (or base) when st holds a foot that has them, else joint.
+func (st *stance) end(joint int) int {
+	if st == nil || !st.foot {
+		return joint
+	}
+	for _, j := range [2]int{st.joints[2], st.joints[1]} {
+		if j >= 0 {
+			return j
+		}
+	}
+	return joint
+}
+
+// keepAbove raises target, where the foot's joint goes at this frame
+// (pos holding the frame's FK down to its toes before the IK, turn the
+// turn of its orientation), just enough that none of the foot's joint, toe
+// base and tip lies lower along the support's normal, relative to where it
+// stands on the support, than the clip has it relative to where it stands
+// on its own floor: a foot coming down onto a slope, or lifting off it,
+// goes no deeper than it does on flat ground (easing from the swing onto
+// a raised, tilted support otherwise passes the toes of a foot landing
+// uphill under the slope before they dock). A support where the clip
+// expects it changes nothing.
+func (st *stance) keepAbove(pos []mgl64.Vec3, joint int, target mgl64.Vec3, turn mgl64.Quat) mgl64.Vec3 {
+	if st == nil || !st.foot {
+		return target
+	}
+	short := 0.0
+	for i, j := range st.joints {
+		if j < 0 {
+			continue
+		}
+		p := target.Add(turn.Rotate(pos[j].Sub(pos[joint])))
+		dip := math.Min(0, pos[j][1]-st.clip[i])
+		short = math.Max(short, st.height[i]+dip-st.normal.Dot(p))
+	}
+	target[1] += short / st.normal[1]
+	return target
 }
 
 // poseLimb moves the end joint of the chain top-mid-end at frame f to
