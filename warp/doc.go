@@ -14,8 +14,9 @@
 // turning the foot or hand by the dock's yaw correction and tilting it onto
 // the support's normal; a foot easing onto its support or off it goes no
 // deeper along the support's normal, relative to where it stands there,
-// than the clip's foot does relative to where it stands on its own floor.
-// Unreachable targets are reported, not hidden.
+// than the clip's foot does relative to where it stands on its own floor
+// (raised for that no faster than a swing is lifted, so the raise may
+// start before the ease). Unreachable targets are reported, not hidden.
 //
 // Given the action played before (Options.From), the pose starts where
 // that one's clip ended and fades into this one's, as a motion graph

@@ -7,6 +7,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/ik"
+	"github.com/foothold/foothold/internal/legoracle"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -16,7 +17,9 @@ import (
 // without going into it. Its ankle, toe base and toes' tip, measured
 // against the plane itself in the written positions, never lie deeper
 // under it than 2 mm (the flat clip's own toes dip 1–2 mm below where
-// they stand as they land); the docks are met exactly.
+// they stand as they land); the docks are met exactly, and no knee or
+// ankle moves 0.25 m further in a frame than in the one before
+// (legoracle.Snap, the bound of the walks).
 func TestWarpLandsOnASlope(t *testing.T) {
 	lib := defaultLib(t)
 	a := lib.Get("walk.l")
@@ -75,5 +78,13 @@ func TestWarpLandsOnASlope(t *testing.T) {
 		if !r.Reached || r.Error > 1e-6 {
 			t.Errorf("dock %d: reached %v, error %g", r.Dock, r.Reached, r.Error)
 		}
+	}
+	snap, at2, err := legoracle.Snap(w.Clip)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("legs: the largest second difference %.3f m (%s)", snap, at2)
+	if snap > 0.25 {
+		t.Errorf("the legs snap %.3f m (%s)", snap, at2)
 	}
 }

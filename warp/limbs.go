@@ -75,7 +75,9 @@ func (w *Warper) limbTarget(fx *fix, f int) (mgl64.Vec3, mgl64.Quat) {
 
 // solveLimbs poses each constrained limb with two-bone IK towards its
 // support, eased in and out over blend seconds around the dock, and
-// reports how well each dock was met.
+// reports how well each dock was met. A foot is raised where it would go
+// lower than it stands (raises), so the frames around its ease may be
+// posed too.
 func (w *Warper) solveLimbs(blend float64) {
 	c := w.a.Clip
 	nb := int(math.Round(blend / c.FrameTime))
@@ -83,14 +85,17 @@ func (w *Warper) solveLimbs(blend float64) {
 		fx := &w.fixes[k]
 		rep := DockReport{Dock: fx.target.Dock, Reached: true}
 		landing, leaving := w.stanceAt(fx, fx.from), w.stanceAt(fx, fx.to)
-		for f := max(fx.from-nb, 0); f <= min(fx.to+nb, c.Frames()-1); f++ {
-			wgt, st := 1.0, (*stance)(nil)
+		first, last := w.raises(fx, nb, &landing, &leaving)
+		for f := first; f <= last; f++ {
+			wgt := 1.0
 			if f < fx.from {
-				wgt, st = smooth(float64(f-(fx.from-nb))/float64(nb+1)), &landing
+				wgt = smooth(math.Max(0, float64(f-(fx.from-nb))/float64(nb+1)))
 			} else if f > fx.to {
-				wgt, st = smooth(float64(fx.to+nb-f)/float64(nb+1)), &leaving
+				wgt = smooth(math.Max(0, float64(fx.to+nb-f)/float64(nb+1)))
 			}
-			ok, miss := w.solveLimb(fx, f, wgt, st)
+			target, turn := w.limbGoal(fx, f, wgt)
+			target[1] += w.raise[f]
+			ok, miss := w.poseLimb(f, fx.top, fx.mid, fx.joint, target, turn)
 			if f >= fx.from && f <= fx.to {
 				rep.Reached = rep.Reached && ok
 				rep.Error = math.Max(rep.Error, miss)
@@ -100,14 +105,22 @@ func (w *Warper) solveLimbs(blend float64) {
 	}
 }
 
-// solveLimb poses dock fx's limb at frame f, weight wgt of the way to its
-// target, and returns whether the IK reached it and by how much it missed.
-// Outside the dock a foot is given st, where it stands at the dock's
-// nearer end, and is kept from going lower (keepAbove).
-func (w *Warper) solveLimb(fx *fix, f int, wgt float64, st *stance) (bool, float64) {
+// limbGoal is where dock fx's joint goes at frame f, weight wgt of the way
+// to its target, and the turn of its world orientation, with w.pos and
+// w.world holding the frame's FK down to the foot's toes (poseLimb's
+// input).
+func (w *Warper) limbGoal(fx *fix, f int, wgt float64) (mgl64.Vec3, mgl64.Quat) {
 	sk := w.a.Clip.Skeleton
 	n := sk.NumJoints()
-	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], st.end(fx.joint), w.pos, w.world)
+	base, tip := w.toes(fx.joint)
+	end := fx.joint
+	for _, j := range [2]int{tip, base} {
+		if j >= 0 {
+			end = j
+			break
+		}
+	}
+	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], end, w.pos, w.world)
 	target, dq := w.limbTarget(fx, f)
 	// Outside the dock the target follows the joint as the swing has it,
 	// carried by the dock's displacement: where that raises it (onto a
@@ -122,9 +135,47 @@ func (w *Warper) solveLimb(fx *fix, f int, wgt float64, st *stance) (bool, float
 	// The foot or hand keeps its world orientation, turned by the dock's
 	// yaw correction and tilted onto the support's normal (eased like the
 	// position).
-	turn := mgl64.QuatSlerp(mgl64.QuatIdent(), dq, wgt)
-	target = st.keepAbove(w.pos, fx.joint, target, turn)
-	return w.poseLimb(f, fx.top, fx.mid, fx.joint, target, turn)
+	return target, mgl64.QuatSlerp(mgl64.QuatIdent(), dq, wgt)
+}
+
+// raises fills w.raise with how far dock fx's foot is lifted at each frame
+// besides its goal, and returns the frames to pose: the dock and its
+// eases (nb frames either side), widened to where a raise reaches. In the
+// eases a foot is raised just enough to stay above where it stands
+// (stance.shortfall); that raise grows and shrinks no faster than
+// liftSpeed, so it starts before the ease where it must and carries on
+// after it, until it is spent or the foot is docked.
+func (w *Warper) raises(fx *fix, nb int, landing, leaving *stance) (first, last int) {
+	frames := w.a.Clip.Frames()
+	first, last = max(fx.from-nb, 0), min(fx.to+nb, frames-1)
+	w.raise = resize(w.raise, frames)
+	clear(w.raise)
+	if !landing.foot && !leaving.foot {
+		return first, last
+	}
+	for f := first; f <= last; f++ {
+		if f >= fx.from && f <= fx.to {
+			continue
+		}
+		st, wgt := landing, smooth(float64(f-(fx.from-nb))/float64(nb+1))
+		if f > fx.to {
+			st, wgt = leaving, smooth(float64(fx.to+nb-f)/float64(nb+1))
+		}
+		target, turn := w.limbGoal(fx, f, wgt)
+		w.raise[f] = st.shortfall(w.pos, fx.joint, target, turn)
+	}
+	step := liftSpeed * w.a.Clip.FrameTime
+	for f := fx.from - 1; f >= 0 && !w.footDocked(fx.joint, f); f-- {
+		if w.raise[f] = math.Max(w.raise[f], w.raise[f+1]-step); w.raise[f] > 0 && f < first {
+			first = f
+		}
+	}
+	for f := fx.to + 1; f < frames && !w.footDocked(fx.joint, f); f++ {
+		if w.raise[f] = math.Max(w.raise[f], w.raise[f-1]-step); w.raise[f] > 0 && f > last {
+			last = f
+		}
+	}
+	return first, last
 }
 
 // stance is where a docked foot stands at one frame of its dock, measured
@@ -139,7 +190,7 @@ type stance struct {
 }
 
 // stanceAt is where dock fx's foot will stand at docked frame f, as
-// solveLimb poses it there (it must run before that frame is solved); none
+// solveLimbs poses it there (it must run before that frame is solved); none
 // for a hand, or on a support too steep to stand on.
 func (w *Warper) stanceAt(fx *fix, f int) stance {
 	if !w.isFoot(fx.joint) {
@@ -154,9 +205,7 @@ func (w *Warper) stanceAt(fx *fix, f int) stance {
 	}
 	base, tip := w.toes(fx.joint)
 	st := stance{foot: true, normal: nrm, joints: [3]int{fx.joint, base, tip}}
-	sk := w.a.Clip.Skeleton
-	n := sk.NumJoints()
-	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], st.end(fx.joint), w.pos, w.world)
+	w.limbGoal(fx, f, 1) // the frame's FK down to the toes
 	target, dq := w.limbTarget(fx, f)
 	for i, j := range st.joints {
 		if j >= 0 {
@@ -168,36 +217,22 @@ func (w *Warper) stanceAt(fx *fix, f int) stance {
 }
 
 // minStanceRise is the least upward component of a support's normal for
-// keepAbove to hold a foot over it (about 78°: steeper is a wall).
+// a foot to be held over it (about 78°: steeper is a wall).
 const minStanceRise = 0.2
 
-// end is the last joint of the chain forward kinematics must reach: the
-// toes' tip (or base) when st holds a foot that has them, else joint.
-func (st *stance) end(joint int) int {
-	if st == nil || !st.foot {
-		return joint
-	}
-	for _, j := range [2]int{st.joints[2], st.joints[1]} {
-		if j >= 0 {
-			return j
-		}
-	}
-	return joint
-}
-
-// keepAbove raises target, where the foot's joint goes at this frame
+// shortfall is how far target, where the foot's joint goes at this frame
 // (pos holding the frame's FK down to its toes before the IK, turn the
-// turn of its orientation), just enough that none of the foot's joint, toe
-// base and tip lies lower along the support's normal, relative to where it
-// stands on the support, than the clip has it relative to where it stands
-// on its own floor: a foot coming down onto a slope, or lifting off it,
-// goes no deeper than it does on flat ground (easing from the swing onto
-// a raised, tilted support otherwise passes the toes of a foot landing
-// uphill under the slope before they dock). A support where the clip
-// expects it changes nothing.
-func (st *stance) keepAbove(pos []mgl64.Vec3, joint int, target mgl64.Vec3, turn mgl64.Quat) mgl64.Vec3 {
-	if st == nil || !st.foot {
-		return target
+// turn of its orientation), must rise for none of the foot's joint, toe
+// base and tip to lie lower along the support's normal, relative to where
+// it stands on the support, than the clip has it relative to where it
+// stands on its own floor: a foot coming down onto a slope, or lifting off
+// it, goes no deeper than it does on flat ground (easing from the swing
+// onto a raised, tilted support otherwise passes the toes of a foot
+// landing uphill under the slope before they dock). A support where the
+// clip expects it asks for nothing. [Units: m, straight up]
+func (st *stance) shortfall(pos []mgl64.Vec3, joint int, target mgl64.Vec3, turn mgl64.Quat) float64 {
+	if !st.foot {
+		return 0
 	}
 	short := 0.0
 	for i, j := range st.joints {
@@ -208,8 +243,7 @@ func (st *stance) keepAbove(pos []mgl64.Vec3, joint int, target mgl64.Vec3, turn
 		dip := math.Min(0, pos[j][1]-st.clip[i])
 		short = math.Max(short, st.height[i]+dip-st.normal.Dot(p))
 	}
-	target[1] += short / st.normal[1]
-	return target
+	return short / st.normal[1]
 }
 
 // poseLimb moves the end joint of the chain top-mid-end at frame f to
@@ -264,7 +298,7 @@ func (w *Warper) poseLimb(f, top, mid, end int, target mgl64.Vec3, turn mgl64.Qu
 
 // stepRise is how far above where the clip puts it a support must be for
 // a foot landing on it to come down onto it from its whole swing lift
-// (solveLimb): a step, not the lie of the ground. [Units: m]
+// (limbGoal): a step, not the lie of the ground. [Units: m]
 const stepRise = 0.1
 
 // bend is the direction a limb's middle joint was bent to at frame f.

@@ -163,6 +163,7 @@ type Warper struct {
 	baseW   []mgl64.Quat
 	bends   []bend        // per limb's end joint: how poseLimb bent it last
 	lifts   []float64     // per foot, per frame: how far liftSwings raised it
+	raise   []float64     // per frame: how far solveLimbs raises the foot it poses
 	stands  []bool        // per frame: the foot being lifted is near where it stands
 	standY  []float64     // and the height of the support it stands on there
 	endPre  [2]mgl64.Vec3 // per foot: its position at the last frame before any IK
@@ -401,6 +402,7 @@ func (w *Warper) Reserve(lib *action.Library) {
 	w.world, w.baseW = resize(w.world, joints), resize(w.baseW, joints)
 	w.bends = resize(w.bends, joints)
 	w.lifts = resize(w.lifts, feet*frames)
+	w.raise = resize(w.raise, frames)
 	w.stands, w.standY = resize(w.stands, frames), resize(w.standY, frames)
 	w.fadeRot, w.fadeTr = resize(w.fadeRot, joints), resize(w.fadeTr, joints)
 	w.shifts = resize(w.shifts, docks*frames)
