@@ -87,13 +87,7 @@ func (w *Warper) solveLimbs(blend float64) {
 		landing, leaving := w.stanceAt(fx, fx.from), w.stanceAt(fx, fx.to)
 		first, last := w.raises(fx, nb, &landing, &leaving)
 		for f := first; f <= last; f++ {
-			wgt := 1.0
-			if f < fx.from {
-				wgt = smooth(math.Max(0, float64(f-(fx.from-nb))/float64(nb+1)))
-			} else if f > fx.to {
-				wgt = smooth(math.Max(0, float64(fx.to+nb-f)/float64(nb+1)))
-			}
-			target, turn := w.limbGoal(fx, f, wgt)
+			target, turn := w.limbGoal(fx, f, easeWeight(fx, f, nb))
 			target[1] += w.raise[f]
 			ok, miss := w.poseLimb(f, fx.top, fx.mid, fx.joint, target, turn)
 			if f >= fx.from && f <= fx.to {
@@ -105,11 +99,22 @@ func (w *Warper) solveLimbs(blend float64) {
 	}
 }
 
-// limbGoal is where dock fx's joint goes at frame f, weight wgt of the way
-// to its target, and the turn of its world orientation, with w.pos and
-// w.world holding the frame's FK down to the foot's toes (poseLimb's
-// input).
-func (w *Warper) limbGoal(fx *fix, f int, wgt float64) (mgl64.Vec3, mgl64.Quat) {
+// easeWeight is how far dock fx's limb is eased onto its support at frame
+// f: 1 during the dock, rising over the nb frames before it and falling
+// over the nb after, 0 beyond.
+func easeWeight(fx *fix, f, nb int) float64 {
+	switch {
+	case f < fx.from:
+		return smooth(math.Max(0, float64(f-(fx.from-nb))/float64(nb+1)))
+	case f > fx.to:
+		return smooth(math.Max(0, float64(fx.to+nb-f)/float64(nb+1)))
+	}
+	return 1
+}
+
+// chainFK fills w.pos and w.world with frame f's FK down to dock fx's
+// joint and, for a foot, on to its toes' tip (or base).
+func (w *Warper) chainFK(fx *fix, f int) {
 	sk := w.a.Clip.Skeleton
 	n := sk.NumJoints()
 	base, tip := w.toes(fx.joint)
@@ -121,6 +126,13 @@ func (w *Warper) limbGoal(fx *fix, f int, wgt float64) (mgl64.Vec3, mgl64.Quat) 
 		}
 	}
 	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], end, w.pos, w.world)
+}
+
+// limbGoal is where dock fx's joint goes at frame f, weight wgt of the way
+// to its target, and the turn of its world orientation, with w.pos and
+// w.world holding the frame's FK (chainFK: poseLimb's input).
+func (w *Warper) limbGoal(fx *fix, f int, wgt float64) (mgl64.Vec3, mgl64.Quat) {
+	w.chainFK(fx, f)
 	target, dq := w.limbTarget(fx, f)
 	// Outside the dock the target follows the joint as the swing has it,
 	// carried by the dock's displacement: where that raises it (onto a
@@ -157,11 +169,11 @@ func (w *Warper) raises(fx *fix, nb int, landing, leaving *stance) (first, last 
 		if f >= fx.from && f <= fx.to {
 			continue
 		}
-		st, wgt := landing, smooth(float64(f-(fx.from-nb))/float64(nb+1))
+		st := landing
 		if f > fx.to {
-			st, wgt = leaving, smooth(float64(fx.to+nb-f)/float64(nb+1))
+			st = leaving
 		}
-		target, turn := w.limbGoal(fx, f, wgt)
+		target, turn := w.limbGoal(fx, f, easeWeight(fx, f, nb))
 		w.raise[f] = st.shortfall(w.pos, fx.joint, target, turn)
 	}
 	step := liftSpeed * w.a.Clip.FrameTime
@@ -205,7 +217,7 @@ func (w *Warper) stanceAt(fx *fix, f int) stance {
 	}
 	base, tip := w.toes(fx.joint)
 	st := stance{foot: true, normal: nrm, joints: [3]int{fx.joint, base, tip}}
-	w.limbGoal(fx, f, 1) // the frame's FK down to the toes
+	w.chainFK(fx, f)
 	target, dq := w.limbTarget(fx, f)
 	for i, j := range st.joints {
 		if j >= 0 {
