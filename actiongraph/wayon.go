@@ -12,9 +12,12 @@ import (
 // instead of where the tree unrolled it (where a warp leaves it), has a way
 // on there: a successor whose every dock q supports, a dock continuing one
 // of c's own contacts (Slot.Shared) counting as held. Only a child known to
-// be supported is asked about (others report false). It asks q directly,
-// leaving the tree and its memory as they are, and allocates nothing.
-func (t *PlanTree) WayOnAt(c int32, root action.Frame, q geoquery.Querier) bool {
+// be supported is asked about (others report false). With b (may be nil),
+// the successor's body must also be clear there, raised by the mean height
+// its asked supports lie off their expected poses. It asks q and b
+// directly, leaving the tree and its memory as they are, and allocates
+// nothing.
+func (t *PlanTree) WayOnAt(c int32, root action.Frame, q geoquery.Querier, b Body) bool {
 	n := &t.Nodes[c]
 	if n.Status != Supported || n.Dead {
 		return false
@@ -23,7 +26,7 @@ func (t *PlanTree) WayOnAt(c int32, root action.Frame, q geoquery.Querier) bool 
 	f := root.Then(g.Library.Actions[n.Action].Delta)
 	sin, cos := math.Sincos(f.Yaw)
 	for e := g.Offsets[n.Action]; e < g.Offsets[n.Action+1]; e++ {
-		if t.supportedAt(g.Edges[e], t.share[e], &f, sin, cos, q) {
+		if t.supportedAt(g.Edges[e], t.share[e], &f, sin, cos, q, b) {
 			return true
 		}
 	}
@@ -31,11 +34,13 @@ func (t *PlanTree) WayOnAt(c int32, root action.Frame, q geoquery.Querier) bool 
 }
 
 // supportedAt reports whether action a started at frame f has every dock
-// not shared with its parent supported.
-func (t *PlanTree) supportedAt(a int32, share []int32, f *action.Frame, sin, cos float64, q geoquery.Querier) bool {
+// not shared with its parent supported, and its body clear by b (nil:
+// not asked).
+func (t *PlanTree) supportedAt(a int32, share []int32, f *action.Frame, sin, cos float64, q geoquery.Querier, b Body) bool {
 	docks := t.Graph.Library.Actions[a].Docks
 	tmpl := t.templates[a]
 	var e dock.Pose
+	lift, asked := 0.0, 0
 	for k := range docks {
 		if k < len(share) && share[k] >= 0 {
 			continue
@@ -45,6 +50,15 @@ func (t *PlanTree) supportedAt(a int32, share []int32, f *action.Frame, sin, cos
 		if !q.Nearest(geoquery.Query{Template: tmpl[k], Expected: e, NoSupport: true}, &t.result, &t.stats.Query) {
 			return false
 		}
+		lift += float64(t.result.Pose.Position[1] - e.Position[1])
+		asked++
 	}
-	return true
+	if b == nil {
+		return true
+	}
+	if asked > 0 {
+		lift /= float64(asked)
+	}
+	t.stats.BodyChecks++
+	return b.Clear(a, *f, lift)
 }

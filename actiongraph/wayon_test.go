@@ -41,7 +41,7 @@ func TestWayOnAtMatchesFresh(t *testing.T) {
 				}
 				want = want || all
 			}
-			if got := pt.WayOnAt(c, mv, w.tree); got != want {
+			if got := pt.WayOnAt(c, mv, w.tree, nil); got != want {
 				t.Fatalf("child %d (%s) at %v: way on %v, fresh plan %v", c, w.lib.Actions[n.Action].Name, mv, got, want)
 			}
 			if want {

@@ -101,6 +101,11 @@ type Step struct {
 	Crowded        int
 	RefusedAction  string
 	RefusedContact ccd.Contact
+	// Held says the action was warped again with the root held where the
+	// plan checked the body (warp.Options.Hold): warped with the root
+	// following the docks' supports, it hit the scene or left no successor
+	// with its docks supported and its body clear.
+	Held bool
 	// DeadEnds counts the choices passed over before this one because,
 	// warped, they left no successor with its docks supported; when every
 	// choice did, the best of them is taken.
@@ -135,6 +140,12 @@ type Planner struct {
 	refused int     // warped choices refused for the body, since the start
 	crowded int     // choices refused for other characters' claims, since the start
 	taken   []int32 // the root's children refused this Update for others' claims or no way on
+	// hold: a warped choice that hits the scene, or leaves no way on whose
+	// body is clear, is warped again with the root held where the plan
+	// checked the body (warp.Options.Hold); held counts those taken so.
+	hold     bool
+	holdBody actiongraph.Body // the body the way on is checked with, when holding
+	held     int
 	// deadEnd is the best choice refused this Update because, warped, it
 	// left no way on (-1: none), taken when nothing else is feasible
 	// (force); deadEnds counts such refusals since the start.
@@ -200,6 +211,11 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	if s.sweeps != nil {
 		p.body = ccd.NewChecker(s.sweeps, s.scene)
 		tree.SetBody(bodyTest{p.body})
+		// A plan that checks with a margin leaves the warp room to move
+		// the body; without one, the warp holds the root where it must.
+		if s.sweeps.Options().Margin == 0 {
+			p.hold, p.holdBody = true, bodyTest{p.body}
+		}
 	}
 	p.reserve()
 	p.tree.Reset(cfg.Start, int32(a), cfg.Depth)
@@ -350,15 +366,7 @@ func (p *Planner) execute(c int32) (bool, error) {
 func (p *Planner) begin(c int32) (bool, error) {
 	n := p.tree.Nodes[c]
 	a := p.setup.Library().Actions[n.Action]
-	opt := p.cfg.Warp
-	opt.Ground = p.setup.query.BVH()
-	if opt.Knees == ([2]mgl64.Vec3{}) {
-		opt.Knees = p.setup.knees
-	}
-	if p.cur != nil {
-		opt.RootVelocity, opt.Lean, opt.SwingLift, opt.Drop = p.cur.RootVelocity, p.cur.EndLean, p.cur.EndSwingLift, p.cur.EndDrop
-		opt.From, opt.FootOffset = p.act, p.cur.EndFootOffset
-	}
+	opt := p.warpOptions()
 	w, err := p.warpers[p.next].Warp(a, n.Frame, p.step.Targets, opt)
 	if err != nil {
 		return false, err
@@ -366,11 +374,24 @@ func (p *Planner) begin(c int32) (bool, error) {
 	if c == 0 && p.body != nil {
 		p.startHit = !p.body.Clip(w.Clip, &p.start)
 	}
-	// The plan goes on from the warped action: its frame (with the turn)
-	// moved by where the root spring will have taken it.
-	root := w.Frame
-	root.Position = root.Position.Add(w.EndOffset)
-	if c > 0 && !p.force && !p.tree.WayOnAt(c, root, p.setup.query) {
+	root := endFrame(w)
+	p.step.Held = false
+	wayOn := c == 0 || p.force || p.wayOn(c, root)
+	clear := c == 0 || p.body == nil || !wayOn && !p.hold || p.body.Clip(w.Clip, &p.step.RefusedContact)
+	if !(clear && wayOn) && p.hold {
+		// The root followed the docks' supports away from where the plan
+		// checked the body and its successors: warp it again with the
+		// root held there.
+		opt.Hold = true
+		if w, err = p.warpers[p.next].Warp(a, n.Frame, p.step.Targets, opt); err != nil {
+			return false, err
+		}
+		root = endFrame(w)
+		if reached(w.Docks) && p.body.Clip(w.Clip, &p.step.RefusedContact) && (p.force || p.wayOn(c, root)) {
+			clear, wayOn, p.step.Held = true, true, true
+		}
+	}
+	if !wayOn {
 		p.taken = append(p.taken, c) // for this Update only
 		if p.deadEnd < 0 {
 			p.deadEnd = c
@@ -379,7 +400,7 @@ func (p *Planner) begin(c int32) (bool, error) {
 		p.deadEnds++
 		return false, nil
 	}
-	if c > 0 && p.body != nil && !p.body.Clip(w.Clip, &p.step.RefusedContact) {
+	if !clear {
 		p.tree.Block(c)
 		p.step.RefusedAction = a.Name
 		p.step.Refused++
@@ -405,6 +426,9 @@ func (p *Planner) begin(c int32) (bool, error) {
 	}
 	p.cur, p.act = w, a
 	p.next = 1 - p.next
+	if p.step.Held {
+		p.held++
+	}
 	p.step.Commit = actiongraph.CommitStats{}
 	switch {
 	case c == 0 || p.cfg.Replan:
@@ -424,6 +448,47 @@ func (p *Planner) begin(c int32) (bool, error) {
 		p.cfg.OnStep(&p.step)
 	}
 	return true, nil
+}
+
+// endFrame is where the plan goes on from after warped action w: its
+// frame (with the turn) moved by where the root spring will have taken it.
+func endFrame(w *warp.Result) action.Frame {
+	root := w.Frame
+	root.Position = root.Position.Add(w.EndOffset)
+	return root
+}
+
+// warpOptions are the options the next action is warped with: the
+// configured ones, the scene as ground, and what the current action hands
+// on.
+func (p *Planner) warpOptions() warp.Options {
+	opt := p.cfg.Warp
+	opt.Ground = p.setup.query.BVH()
+	if opt.Knees == ([2]mgl64.Vec3{}) {
+		opt.Knees = p.setup.knees
+	}
+	if p.cur != nil {
+		opt.RootVelocity, opt.Lean, opt.SwingLift, opt.Drop = p.cur.RootVelocity, p.cur.EndLean, p.cur.EndSwingLift, p.cur.EndDrop
+		opt.From, opt.FootOffset = p.act, p.cur.EndFootOffset
+	}
+	return opt
+}
+
+// wayOn reports whether child c of the root, started at root, has a
+// successor with its docks supported there (and, when the planner holds
+// warps, its body clear).
+func (p *Planner) wayOn(c int32, root action.Frame) bool {
+	return p.tree.WayOnAt(c, root, p.setup.query, p.holdBody)
+}
+
+// reached reports whether the warp met every dock.
+func reached(docks []warp.DockReport) bool {
+	for _, d := range docks {
+		if !d.Reached {
+			return false
+		}
+	}
+	return true
 }
 
 // withBrake is action a performed from frame f from start on, followed by
@@ -624,6 +689,10 @@ func (p *Planner) Stats() actiongraph.EvalStats {
 // Refused counts the warped choices refused because the body would hit
 // the scene, since the start.
 func (p *Planner) Refused() int { return p.refused }
+
+// Held counts the actions taken with the root held where the plan checked
+// the body (Step.Held), since the start.
+func (p *Planner) Held() int { return p.held }
 
 // DeadEnds counts the choices passed over since the start because, warped,
 // they would have left no way on (Step.DeadEnds).

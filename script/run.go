@@ -32,6 +32,7 @@ type RunResult struct {
 	Plan       *actiongraph.PlanTree // the plan at the end
 	Work       actiongraph.EvalStats // the planning work over the run
 	Refused    int                   // warped choices refused for the body
+	Held       int                   // warped choices taken with the root held (planner.Step.Held)
 	DeadEnds   int                   // choices passed over for leaving no way on (Planner.DeadEnds)
 	Body       ccd.Stats             // the body check's work (zero without one)
 	// Clearance is the smallest clearance of the executed motion's parts
@@ -100,7 +101,7 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 		copy(res.Clip.Rot[f*n:(f+1)*n], pose.Rot)
 	}
 	res.Stuck, res.Plan, res.Work = p.Stuck(), p.Plan(), p.Stats()
-	res.Refused, res.Body, res.DeadEnds = p.Refused(), p.Body(), p.DeadEnds()
+	res.Refused, res.Held, res.Body, res.DeadEnds = p.Refused(), p.Held(), p.Body(), p.DeadEnds()
 	if ct, hit := p.StartContact(); hit {
 		res.StartHit, res.StartPart = true, setup.Sweeps().Model().Capsules[ct.Capsule].Part.String()
 	}

@@ -17,6 +17,8 @@
 // than the clip's foot does relative to where it stands on its own floor
 // (raised for that no faster than a swing is lifted, so the raise may
 // start before the ease). Unreachable targets are reported, not hidden.
+// Held (Options.Hold), the root keeps the path and heading the action has
+// unwarped at its frame, and the docked limbs alone reach the supports.
 //
 // Given the action played before (Options.From), the pose starts where
 // that one's clip ended and fades into this one's, as a motion graph

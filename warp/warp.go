@@ -79,6 +79,14 @@ type Options struct {
 	// Fade is how long the pose fades from From's into this action's, at
 	// most half the action. [Units: s] Default 0.25.
 	Fade float64
+	// Hold keeps the root where frame places it in the ground plane: no
+	// reorientation, and the root spring drives the horizontal offset to
+	// zero instead of to the docks' displacement (the vertical offset and
+	// the spring's carried velocity stay); the docked limbs alone reach the
+	// supports. The body is then where a check of the action at frame
+	// found it, up to the limbs: a planner warps a choice so when its
+	// warped motion, the root following the docks, hits the scene.
+	Hold bool
 }
 
 func (o *Options) defaults() {
@@ -155,6 +163,7 @@ type Warper struct {
 	res     Result
 	clip    motion.Clip
 	fixes   []fix
+	hold    bool         // Options.Hold of the warp under way
 	offsets []mgl64.Vec3 // per frame: the spring's root offset
 	drop    []float64    // per frame: how far the root must come down
 	pos     []mgl64.Vec3 // per joint: world positions (FK)
@@ -205,6 +214,10 @@ func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, op
 	opt.defaults()
 	if err := w.prepare(a, frame, targets); err != nil {
 		return nil, err
+	}
+	w.hold = opt.Hold
+	if opt.Hold {
+		opt.MaxTurn = 0
 	}
 	w.reorient(opt.MaxTurn)
 	if err := w.chains(); err != nil {
@@ -337,7 +350,11 @@ func (w *Warper) placeRoot(opt Options) {
 	off, vel := opt.RootOffset, opt.RootVelocity
 	for f := range c.Frames() {
 		if f > 0 {
-			off, vel = ik.Spring(off, vel, w.goal(f), opt.Omega, c.FrameTime)
+			g := w.goal(f)
+			if w.hold {
+				g[0], g[2] = 0, 0
+			}
+			off, vel = ik.Spring(off, vel, g, opt.Omega, c.FrameTime)
 		}
 		w.offsets[f] = off
 		root := start.ToLocal(c.Trans[f*n])

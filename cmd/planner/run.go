@@ -426,6 +426,7 @@ func cpuText(s *runSummary) string {
 type bodySummary struct {
 	Blocked    int64 `json:"blocked_nodes"`      // plan nodes pruned for the body (apart from unsupported ones)
 	Refused    int   `json:"refused_choices"`    // warped choices refused because the body would hit the scene
+	Held       int   `json:"held_choices"`       // warped choices taken with the root held where the plan checked the body
 	Checks     int64 `json:"checks"`             // plan nodes and warped actions checked
 	Remembered int64 `json:"remembered"`         // plan nodes answered from memory (asked before at the same frame)
 	Pairs      int64 `json:"narrow_pairs"`       // capsule–triangle pairs given to the narrow phase
@@ -444,7 +445,7 @@ type bodySummary struct {
 }
 
 func bodyOf(res *script.RunResult) *bodySummary {
-	b := &bodySummary{Blocked: res.Work.Blocked, Refused: res.Refused, Checks: res.Body.Checks,
+	b := &bodySummary{Blocked: res.Work.Blocked, Refused: res.Refused, Held: res.Held, Checks: res.Body.Checks,
 		Remembered: res.Body.Remembered,
 		Pairs:      res.Body.Pairs, Steps: res.Body.Steps, Planes: res.Body.Bounds, BVHNodes: res.Body.BVH.Nodes,
 		Clearance: res.Clearance.Gap, ClearancePart: res.Clearance.Part, ClearanceTime: res.Clearance.Time}

@@ -1,0 +1,57 @@
+package script_test
+
+import (
+	"testing"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/capsuleoracle"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/script"
+	"github.com/foothold/foothold/world"
+)
+
+// TestHeldChoiceGoesOn: the sixth of `planner walks --scene builtin:level
+// --starts 6 --seconds 20 --body` (seed 1) met choices whose warped motion,
+// the root following the docks' supports, touched the scene: ten were
+// refused and the walk went 9.8 m. Warped again with the root held where
+// the plan checked the body (warp.Options.Hold), the walk goes on: at least
+// one choice is taken held, it walks at least 15 m, and the oracle finds no
+// capsule in the scene in any frame.
+func TestHeldChoiceGoesOn(t *testing.T) {
+	lib, g, err := library.Default(library.DefaultOptions{Crowd: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := world.Load("builtin:level", lib, world.Options{CacheDir: t.TempDir(), Friction: dock.DefaultFriction})
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fits := script.BodyFits(setup, w.BVH)
+	foot := w.Supports[w.Templates["foot"]]
+	open := script.OpenFloor(foot)
+	rng := scenes.NewRNG(1)
+	var s *script.Script
+	for range 6 {
+		s = script.RandomWalkWhere(foot, open, rng, 20, 5, fits)
+	}
+	res, err := script.Run(setup, planner.Config{Depth: 4, Work: 1000}, s, 60, w.BVH)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := clipOracle{scene: capsuleoracle.NewScene(w.Mesh), setup: setup}
+	d, _, _, where := o.deepest(res.Clip)
+	dist := pathLength(res.Clip)
+	t.Logf("walk from (%.1f, %.1f): %.1f m, %d choices held, %d refused, %d frames with no choice; deepest %.4f m", s.X, s.Z, dist, res.Held, res.Refused, res.Stuck, max(d, 0))
+	if d > 1e-4 {
+		t.Errorf("%s", where)
+	}
+	if res.Held < 1 || dist < 15 {
+		t.Errorf("%.1f m with %d choices held: want at least 15 m and one held", dist, res.Held)
+	}
+}
