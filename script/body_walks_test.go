@@ -227,18 +227,7 @@ func itoa(i int) string     { return strconv.Itoa(i) }
 // body fits. (The case was x 2.9, z 2 until the warp's IK bent the knees
 // as the pose bends them: the shin there was 29 mm in.)
 func TestBodyFitsChecksTheFeet(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := world.Load("builtin:stepping", lib, world.Options{CacheDir: t.TempDir()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, setup := bodyWorld(t, "builtin:stepping", library.DefaultOptions{}, world.Options{})
 	fits := script.BodyFits(setup, w.BVH)
 	plan := ccd.NewChecker(setup.Sweeps(), setup.BodyScene())
 	o := clipOracle{scene: capsuleoracle.NewScene(w.Mesh), setup: setup}
@@ -268,4 +257,25 @@ func TestBodyFitsChecksTheFeet(t *testing.T) {
 			t.Errorf("z %.2f: the oracle's deepest %.1f mm: the case is not what it was chosen for", z, deep*1000)
 		}
 	}
+}
+
+// bodyWorld loads scene spec for the built-in library made with lo (its
+// support cache in a fresh folder) and a planner setup that checks the
+// body.
+func bodyWorld(t *testing.T, spec string, lo library.DefaultOptions, wo world.Options) (*world.World, *planner.Setup) {
+	t.Helper()
+	lib, g, err := library.Default(lo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wo.CacheDir = t.TempDir()
+	w, err := world.Load(spec, lib, wo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w, setup
 }

@@ -20,18 +20,7 @@ import (
 // one choice is taken held, it walks at least 15 m, and the oracle finds no
 // capsule in the scene in any frame.
 func TestHeldChoiceGoesOn(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{Crowd: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := world.Load("builtin:level", lib, world.Options{CacheDir: t.TempDir(), Friction: dock.DefaultFriction})
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	w, setup := bodyWorld(t, "builtin:level", library.DefaultOptions{Crowd: true}, world.Options{Friction: dock.DefaultFriction})
 	fits := script.BodyFits(setup, w.BVH)
 	foot := w.Supports[w.Templates["foot"]]
 	open := script.OpenFloor(foot)
