@@ -2,9 +2,11 @@ package crowd_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/foothold/foothold/crowd"
+	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -82,5 +84,42 @@ func TestRoutesThroughDoor(t *testing.T) {
 	}
 	if _, ok := r.Way(from, mgl64.Vec3{-4, 0, 5.2}); !ok {
 		t.Error("no way within a room")
+	}
+}
+
+// Jitter moves every start by at most JitterReach along x and z and turns
+// it by at most JitterTurn, leaves goals and ways alone and the scenario
+// it was given unchanged, and draws the same moves from the same seed.
+func TestJitter(t *testing.T) {
+	sc := crowd.Bottleneck(20)
+	before := slices.Clone(sc.Agents)
+	a := crowd.Jitter(sc, scenes.NewRNG(7))
+	b := crowd.Jitter(sc, scenes.NewRNG(7))
+	c := crowd.Jitter(sc, scenes.NewRNG(8))
+	moved := 0
+	for k, ag := range a.Agents {
+		o := before[k]
+		if sc.Agents[k].Start != o.Start {
+			t.Fatalf("character %d: the scenario given was changed", k)
+		}
+		d := ag.Start.Position.Sub(o.Start.Position)
+		if math.Abs(d[0]) > crowd.JitterReach || math.Abs(d[2]) > crowd.JitterReach || d[1] != 0 || math.Abs(ag.Start.Yaw-o.Start.Yaw) > crowd.JitterTurn {
+			t.Errorf("character %d moved by %v and turned by %g", k, d, ag.Start.Yaw-o.Start.Yaw)
+		}
+		if math.Hypot(d[0], d[2]) > 0.01 {
+			moved++
+		}
+		if ag.Goal != o.Goal || !slices.Equal(ag.Via, o.Via) {
+			t.Errorf("character %d: goal or way changed", k)
+		}
+		if b.Agents[k].Start != ag.Start {
+			t.Errorf("character %d: the same seed drew another start", k)
+		}
+		if c.Agents[k].Start == ag.Start {
+			t.Errorf("character %d: another seed drew the same start", k)
+		}
+	}
+	if moved < len(a.Agents)/2 {
+		t.Errorf("only %d of %d starts moved by more than 1 cm", moved, len(a.Agents))
 	}
 }

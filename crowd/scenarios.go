@@ -3,6 +3,7 @@ package crowd
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/sceneload"
@@ -125,6 +126,28 @@ func Bottleneck(n int) Scenario {
 	})
 	return sc
 }
+
+// Jitter moves every character's start of sc by up to JitterReach along x
+// and z and turns it by up to JitterTurn, drawn with rng: the same
+// scenario from slightly different starts, for measuring how much its
+// outcome hangs on where each character stands to the centimetre. It
+// returns a copy; sc is unchanged.
+func Jitter(sc Scenario, rng *scenes.RNG) Scenario {
+	sc.Agents = slices.Clone(sc.Agents)
+	for k := range sc.Agents {
+		s := &sc.Agents[k].Start
+		s.Position[0] += JitterReach * (2*rng.Float64() - 1)
+		s.Position[2] += JitterReach * (2*rng.Float64() - 1)
+		s.Yaw += JitterTurn * (2*rng.Float64() - 1)
+	}
+	return sc
+}
+
+// How far Jitter moves and turns a start at most. [Units: m, rad]
+const (
+	JitterReach = 0.1
+	JitterTurn  = 0.15
+)
 
 // Random is n characters on a level, each starting at one of the floor
 // frames (at least 1.5 m from every other start) and going to another at

@@ -40,6 +40,7 @@ type crowdSummary struct {
 	Library    string  `json:"library"` // the library file, or "built-in"
 	Spaces     string  `json:"spaces"`  // where the occupancy spaces came from
 	Agents     int     `json:"agents"`
+	Jitter     uint64  `json:"jitter_seed,omitempty"` // the starts moved by crowd.Jitter with this seed
 	Claims     string  `json:"claims"`
 	Body       bool    `json:"body_clearance"` // the planners check the body against the scene
 	FPS        float64 `json:"fps"`
@@ -50,9 +51,10 @@ type crowdSummary struct {
 	MeanSpeed  float64 `json:"mean_speed_m_s"` // of those that arrived: their path over their time
 	// Overlaps counts the frames in which two characters' bodies overlap
 	// (every pair of capsules posed by forward kinematics), Deepest the
-	// largest overlap (negative: the smallest gap between two bodies).
+	// largest overlap (negative: the smallest gap between two bodies; nil,
+	// null in JSON, when no two roots came within 2.5 m).
 	Overlaps    int      `json:"body_overlap_frames"`
-	Deepest     float64  `json:"deepest_overlap_m"`
+	Deepest     *float64 `json:"deepest_overlap_m"`
 	LongestWait float64  `json:"longest_wait_s"` // the longest a character on its way moved less than 0.25 m
 	Crowded     int      `json:"choices_refused_for_claims"`
 	Stuck       int      `json:"stuck_updates"`
@@ -68,7 +70,7 @@ type crowdArgs struct {
 	agents                      int
 	seconds, fps                float64
 	depth, work                 int
-	seed                        uint64
+	seed, jitter                uint64
 	body                        bool
 	friction                    float64
 }
@@ -91,6 +93,7 @@ func runCrowd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&a.work, "work", 400, "plan nodes evaluated per character per frame")
 	frictionFlag(fs, &a.friction)
 	fs.Uint64Var(&a.seed, "seed", 1, "random seed (random scenario)")
+	fs.Uint64Var(&a.jitter, "jitter", 0, "move each start by up to 0.1 m and turn it by up to 0.15 rad, drawn from this seed (not random; 0: the starts as built)")
 	fs.BoolVar(&a.body, "body", false, "check the body against the scene even where the scenario has no walls")
 	fs.StringVar(&a.lib, "library", "", "the characters' library file (made by planner library; its occupancy spaces are read from the .fos file beside it) instead of the built-in one")
 	fs.StringVar(&a.out, "out", "", "folder for crowd.glb, bvh/cNNN.bvh, paths.png and summary.json")
@@ -101,8 +104,8 @@ func runCrowd(args []string, stdout, stderr io.Writer) int {
 	kinds := map[string]crowd.ClaimKind{"spaces": crowd.SpaceClaims, "cylinders": crowd.CylinderClaims, "none": crowd.NoClaims}
 	_, okKind := kinds[a.claims]
 	if fs.NArg() > 0 || !validFriction(a.friction) || a.agents < 1 || !(a.seconds > 0) || !(a.fps > 0) || a.depth < 1 || a.work < 1 || !okKind ||
-		!slices.Contains([]string{"circle", "crossing", "hallway", "bottleneck", "random"}, a.scenario) || (a.spec != "" && a.scenario != "random") {
-		fmt.Fprintln(stderr, "planner crowd: want [--scenario circle|crossing|hallway|bottleneck|random] [--agents N] [--scene S (random only)] [--seconds T] [--fps F] [--claims spaces|cylinders|none] [--depth N] [--work N] [--seed N] [--body] [--library LIB.yaml] [--out DIR] [--json]")
+		!slices.Contains([]string{"circle", "crossing", "hallway", "bottleneck", "random"}, a.scenario) || (a.spec != "" && a.scenario != "random") || (a.jitter != 0 && a.scenario == "random") {
+		fmt.Fprintln(stderr, "planner crowd: want [--scenario circle|crossing|hallway|bottleneck|random] [--agents N] [--scene S (random only)] [--seconds T] [--fps F] [--claims spaces|cylinders|none] [--depth N] [--work N] [--seed N (random only)] [--jitter N (not random)] [--body] [--library LIB.yaml] [--out DIR] [--json]")
 		return 1
 	}
 	load, err := sf.Options()
@@ -163,6 +166,9 @@ func loadCrowdScene(a crowdArgs, load sceneload.LoadOptions, lib *action.Library
 			return nil, fmt.Errorf("%s: %w", spec, err)
 		}
 		return &crowdScene{sc: sc, world: w, spec: spec}, nil
+	}
+	if a.jitter != 0 {
+		sc = crowd.Jitter(sc, scenes.NewRNG(a.jitter))
 	}
 	w, err := newWorld(sc.Mesh, lib, a.friction)
 	if err != nil {
@@ -325,8 +331,11 @@ func (r *crowdRecord) capsules(p planner.Pose, out [][2]mgl64.Vec3) [][2]mgl64.V
 func flatDist(a, b mgl64.Vec3) float64 { return math.Hypot(a[0]-b[0], a[2]-b[2]) }
 
 func (r *crowdRecord) summary(a crowdArgs, cs *crowdScene, withBody bool) *crowdSummary {
-	s := &crowdSummary{Scenario: a.scenario, Scene: cs.spec, Agents: r.sim.Len(), Claims: a.claims, Body: withBody, FPS: a.fps,
-		SecondsRun: r.sim.Time(), Overlaps: r.overlaps, Deepest: r.deepest}
+	s := &crowdSummary{Scenario: a.scenario, Scene: cs.spec, Agents: r.sim.Len(), Jitter: a.jitter, Claims: a.claims, Body: withBody, FPS: a.fps,
+		SecondsRun: r.sim.Time(), Overlaps: r.overlaps}
+	if !math.IsInf(r.deepest, -1) {
+		s.Deepest = &r.deepest
+	}
 	dt := 1 / a.fps
 	var speeds []float64
 	for k := range r.sim.Len() {
@@ -447,9 +456,16 @@ func countArrived(s *crowd.Sim) int {
 
 func printCrowd(w io.Writer, s *crowdSummary) {
 	fmt.Fprintf(w, "%s on %s: %d characters, claims on %s, body clearance %v\n", s.Scenario, s.Scene, s.Agents, s.Claims, s.Body)
+	if s.Jitter != 0 {
+		fmt.Fprintf(w, "starts jittered with seed %d\n", s.Jitter)
+	}
 	fmt.Fprintf(w, "library %s, occupancy spaces from %s\n", s.Library, s.Spaces)
 	fmt.Fprintf(w, "arrived %d of %d (mean %.1f s, last %.1f s), mean speed %.2f m/s, longest wait %.1f s\n", s.Arrived, s.Agents, s.MeanArrive, s.LastArrive, s.MeanSpeed, s.LongestWait)
-	fmt.Fprintf(w, "bodies overlapping in %d frames (deepest %.3f m; negative: the smallest gap)\n", s.Overlaps, s.Deepest)
+	if s.Deepest == nil {
+		fmt.Fprintf(w, "bodies overlapping in %d frames (no two came within 2.5 m)\n", s.Overlaps)
+	} else {
+		fmt.Fprintf(w, "bodies overlapping in %d frames (deepest %.3f m; negative: the smallest gap)\n", s.Overlaps, *s.Deepest)
+	}
 	fmt.Fprintf(w, "planning every character: median %.2f ms a frame, p90 %.2f, max %.2f; %d choices refused for claims\n", s.FrameMedian, s.FrameP90, s.FrameMax, s.Crowded)
 	var bvh, other []string
 	for _, f := range s.Files {

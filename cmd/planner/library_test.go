@@ -109,7 +109,11 @@ func libraryCrowd(t *testing.T, libFile string, rep libraryJSON) {
 	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("crowd of the library's character: %d of %d arrived (last at %.1f s), smallest gap %.3f m, spaces from %s", s.Arrived, s.Agents, s.LastArrive, -s.Deepest, s.Spaces)
+	gap := "none within 2.5 m"
+	if s.Deepest != nil {
+		gap = fmt.Sprintf("%.3f m", -*s.Deepest)
+	}
+	t.Logf("crowd of the library's character: %d of %d arrived (last at %.1f s), smallest gap %s, spaces from %s", s.Arrived, s.Agents, s.LastArrive, gap, s.Spaces)
 	if s.Spaces != rep.Spaces || s.Library != libFile || s.Arrived != s.Agents || s.Overlaps != 0 {
 		t.Errorf("%+v", s)
 	}
