@@ -25,13 +25,11 @@
 //     (actiongraph.PlanTree.WayOnAt) is passed over for the next best
 //     (Step.DeadEnds); only when every choice would is the best of them
 //     taken.
-//   - The body (Setup with a body, no plan margin): a choice whose warped
-//     motion would put the body into the scene, or leave no successor
-//     with its docks supported and its body clear, is warped again with
-//     the root held where the plan checked the body (warp.Options.Hold,
-//     Step.Held); only if that fails too is it refused or passed over.
-//     With a margin (ccd.Options.Margin, as in a crowd), the plan leaves
-//     the warp room instead, and choices are not held.
+//   - The body (Setup with a body): a choice whose warped motion would put
+//     the body into the scene, or leave no successor with its docks
+//     supported and its body clear, is warped again with the root held
+//     where the plan checked the body (warp.Options.Hold, Step.Held); only
+//     if that fails too is it refused or passed over.
 //   - One query per dock: a chosen dock's support comes from the plan; its
 //     hits are found by Algorithm 1 at that one sample, and a support that
 //     moved since it was found is asked for again, once.

@@ -211,11 +211,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	if s.sweeps != nil {
 		p.body = ccd.NewChecker(s.sweeps, s.scene)
 		tree.SetBody(bodyTest{p.body})
-		// A plan that checks with a margin leaves the warp room to move
-		// the body; without one, the warp holds the root where it must.
-		if s.sweeps.Options().Margin == 0 {
-			p.hold, p.holdBody = true, bodyTest{p.body}
-		}
+		p.hold, p.holdBody = true, bodyTest{p.body}
 	}
 	p.reserve()
 	p.tree.Reset(cfg.Start, int32(a), cfg.Depth)
