@@ -140,12 +140,12 @@ type Planner struct {
 	refused int     // warped choices refused for the body, since the start
 	crowded int     // choices refused for other characters' claims, since the start
 	taken   []int32 // the root's children refused this Update for others' claims or no way on
-	// hold: a warped choice that hits the scene, or leaves no way on whose
-	// body is clear, is warped again with the root held where the plan
-	// checked the body (warp.Options.Hold); held counts those taken so.
-	hold     bool
-	holdBody actiongraph.Body // the body the way on is checked with, when holding
-	held     int
+	// wayBody is the body a way on is checked with (nil: the docks alone).
+	// With a body, a warped choice that hits the scene, or leaves no way
+	// on, is warped again with the root held where the plan checked the
+	// body (warp.Options.Hold); held counts those taken so.
+	wayBody actiongraph.Body
+	held    int
 	// deadEnd is the best choice refused this Update because, warped, it
 	// left no way on (-1: none), taken when nothing else is feasible
 	// (force); deadEnds counts such refusals since the start.
@@ -211,7 +211,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	if s.sweeps != nil {
 		p.body = ccd.NewChecker(s.sweeps, s.scene)
 		tree.SetBody(bodyTest{p.body})
-		p.hold, p.holdBody = true, bodyTest{p.body}
+		p.wayBody = bodyTest{p.body}
 	}
 	p.reserve()
 	p.tree.Reset(cfg.Start, int32(a), cfg.Depth)
@@ -373,8 +373,8 @@ func (p *Planner) begin(c int32) (bool, error) {
 	root := endFrame(w)
 	p.step.Held = false
 	wayOn := c == 0 || p.force || p.wayOn(c, root)
-	clear := c == 0 || p.body == nil || !wayOn && !p.hold || p.body.Clip(w.Clip, &p.step.RefusedContact)
-	if !(clear && wayOn) && p.hold {
+	clear := c == 0 || p.body == nil || p.body.Clip(w.Clip, &p.step.RefusedContact)
+	if !(clear && wayOn) && p.body != nil {
 		// The root followed the docks' supports away from where the plan
 		// checked the body and its successors: warp it again with the
 		// root held there.
@@ -474,7 +474,7 @@ func (p *Planner) warpOptions() warp.Options {
 // successor with its docks supported there (and, when the planner holds
 // warps, its body clear).
 func (p *Planner) wayOn(c int32, root action.Frame) bool {
-	return p.tree.WayOnAt(c, root, p.setup.query, p.holdBody)
+	return p.tree.WayOnAt(c, root, p.setup.query, p.wayBody)
 }
 
 // reached reports whether the warp met every dock.

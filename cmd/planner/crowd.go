@@ -93,7 +93,7 @@ func runCrowd(args []string, stdout, stderr io.Writer) int {
 	fs.IntVar(&a.work, "work", 400, "plan nodes evaluated per character per frame")
 	frictionFlag(fs, &a.friction)
 	fs.Uint64Var(&a.seed, "seed", 1, "random seed (random scenario)")
-	fs.Uint64Var(&a.jitter, "jitter", 0, "move each start by up to 0.1 m and turn it by up to 0.15 rad, drawn from this seed (not random; 0: the starts as built)")
+	fs.Uint64Var(&a.jitter, "jitter", 0, fmt.Sprintf("move each start by up to %g m and turn it by up to %g rad, drawn from this seed (not random; 0: the starts as built)", crowd.JitterReach, crowd.JitterTurn))
 	fs.BoolVar(&a.body, "body", false, "check the body against the scene even where the scenario has no walls")
 	fs.StringVar(&a.lib, "library", "", "the characters' library file (made by planner library; its occupancy spaces are read from the .fos file beside it) instead of the built-in one")
 	fs.StringVar(&a.out, "out", "", "folder for crowd.glb, bvh/cNNN.bvh, paths.png and summary.json")
