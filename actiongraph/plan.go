@@ -326,7 +326,7 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 				break
 			}
 		}
-		if n.Status == Supported && !t.bodyClear(n) {
+		if n.Status == Supported && !t.belowDead(n) && !t.bodyClear(n) {
 			n.Status = Blocked
 			t.stats.Blocked++
 			t.markDead(i)
@@ -338,7 +338,10 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 
 // SetBody makes the tree test the body of every supported node with b
 // (nil: docks only, the paper's test). A blocked node is pruned like an
-// unsupported one. Call it before Reset.
+// unsupported one. A node below an unsupported or blocked one can never
+// be performed, and its body is not tested: in Table I mode its docks
+// are still queried (the paper's measure) and it stays Supported. Call
+// it before Reset.
 func (t *PlanTree) SetBody(b Body) { t.body = b }
 
 // bodyClear tests node n's body, raised by the mean height its docks'
@@ -349,6 +352,17 @@ func (t *PlanTree) bodyClear(n *Node) bool {
 	}
 	t.stats.BodyChecks++
 	return t.body.Clear(n.Action, n.Frame, t.lift(n))
+}
+
+// belowDead reports whether an ancestor of node n is unsupported or
+// blocked.
+func (t *PlanTree) belowDead(n *Node) bool {
+	for p := n.Parent; p >= 0; p = t.Nodes[p].Parent {
+		if s := t.Nodes[p].Status; s == Unsupported || s == Blocked {
+			return true
+		}
+	}
+	return false
 }
 
 // lift is the mean height of node n's supports over their expected poses.

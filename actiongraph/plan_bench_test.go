@@ -292,7 +292,7 @@ func (b clearance) Clear(a int32, f action.Frame, lift float64) bool {
 }
 
 // benchTableIBody is Table I with the adult body's clearance tested at
-// every supported node.
+// every supported node below no unsupported or blocked one.
 func benchTableIBody(b *testing.B, depth int) {
 	w := loadPlanWorld(b, "stepping")
 	c := adultChecker(b, w)
@@ -334,3 +334,73 @@ func adultChecker(tb testing.TB, w *planWorld) *ccd.Checker {
 // Table I with the body's clearance (compare with TableITreeDepth4/6).
 func BenchmarkTableIBodyDepth4(b *testing.B) { benchTableIBody(b, 4) }
 func BenchmarkTableIBodyDepth6(b *testing.B) { benchTableIBody(b, 6) }
+
+// hashBody blocks about three actions in ten, chosen by a hash of the
+// action and its frame (to the centimetre), and counts its tests.
+type hashBody struct{ tests int }
+
+func (h *hashBody) Clear(a int32, f action.Frame, _ float64) bool {
+	h.tests++
+	k := uint64(a)*0x9e3779b97f4a7c15 ^ uint64(int64(math.Round(f.Position[0]*100)))*0xbf58476d1ce4e5b9 ^
+		uint64(int64(math.Round(f.Position[2]*100)))*0x94d049bb133111eb ^ uint64(int64(math.Round(f.Yaw*100)))
+	k ^= k >> 31
+	return k*0xd6e8feb86659d5c9>>32%10 >= 3
+}
+
+// In Table I mode with a body, every node keeps its docks' answer; a
+// supported node whose ancestors are all supported and clear is blocked
+// exactly when the body says so, and a node below an unsupported or
+// blocked one is not tested (it stays supported). Checked against the
+// docks-only tree and the body's own answers, node by node.
+func TestBodyBelowDead(t *testing.T) {
+	w := loadPlanWorld(t, "stepping")
+	state := int32(w.lib.Index(library.TableIStart))
+	docks, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
+	withBody, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
+	h := &hashBody{}
+	withBody.SetBody(h)
+	docks.Reset(tableIStartFrame, state, 4)
+	docks.Evaluate(w.tree, actiongraph.Budget{})
+	withBody.Reset(tableIStartFrame, state, 4)
+	withBody.Evaluate(w.tree, actiongraph.Budget{})
+	if len(docks.Nodes) != len(withBody.Nodes) {
+		t.Fatalf("%d nodes with the body, %d without", len(withBody.Nodes), len(docks.Nodes))
+	}
+	want := make([]actiongraph.Status, len(docks.Nodes))
+	oracle := &hashBody{}
+	below, blocked := 0, 0
+	for i, n := range docks.Nodes {
+		want[i] = n.Status
+		if i == 0 || n.Status != actiongraph.Supported {
+			continue
+		}
+		if deadAbove(docks.Nodes, want, n.Parent) {
+			below++
+			continue
+		}
+		if !oracle.Clear(n.Action, n.Frame, 0) {
+			want[i] = actiongraph.Blocked
+			blocked++
+		}
+	}
+	for i, n := range withBody.Nodes {
+		if n.Status != want[i] {
+			t.Fatalf("node %d: %v, want %v", i, n.Status, want[i])
+		}
+	}
+	if h.tests != oracle.tests || blocked == 0 || below == 0 {
+		t.Errorf("%d body tests, want %d; %d blocked, %d supported nodes below a dead one", h.tests, oracle.tests, blocked, below)
+	}
+	t.Logf("%d nodes: %d body tests, %d blocked, %d supported below a dead node left untested", len(want), h.tests, blocked, below)
+}
+
+// deadAbove reports whether node i or an ancestor of it is unsupported or
+// blocked by the statuses in st.
+func deadAbove(nodes []actiongraph.Node, st []actiongraph.Status, i int32) bool {
+	for ; i > 0; i = nodes[i].Parent {
+		if st[i] == actiongraph.Unsupported || st[i] == actiongraph.Blocked {
+			return true
+		}
+	}
+	return false
+}

@@ -45,7 +45,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	y := fs.Float64("y", math.NaN(), "a height just above the floor to start on (default: the highest floor at x, z)")
 	yawDeg := fs.Float64("yaw", defaultStart.Yaw*180/math.Pi, "start heading (degrees; 0 faces +Z, 90 faces +X)")
 	state := fs.String("state", library.TableIStart, "the action being performed at the start")
-	withBody := fs.Bool("body", false, "check the body against the scene at every supported node (blocked nodes drawn orange)")
+	withBody := fs.Bool("body", false, "check the body against the scene at every supported node below no unsupported or blocked one (blocked nodes drawn orange)")
 	prune := fs.Bool("prune", false, "prune as the runtime does (the default evaluates every node, as Table I)")
 	png := fs.String("png", "", "write the picture here")
 	ppm := fs.Float64("ppm", 0, "pixels per metre (default: fit 1000 pixels)")
