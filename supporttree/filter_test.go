@@ -48,3 +48,42 @@ func TestFilter(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// FilterMasks gives each position the yaw set asked for: here the yaws of
+// its set that an arithmetic rule picks, none for some positions (which
+// are left out).
+func TestFilterMasks(t *testing.T) {
+	m, _ := sceneload.Builtin("stepping")
+	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
+	tp, _ := dock.Builtin("foot")
+	tr, _, err := Build(m, bvh, tp, dock.DefaultLattice(), BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pick := func(x, y, z int32, mask uint64) uint64 {
+		if (x+z)%3 == 0 {
+			return 0
+		}
+		return mask & (0x5555555555555555 << uint((x+y)&1))
+	}
+	f, err := tr.FilterMasks(pick)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := int64(0)
+	tr.Each(func(x, y, z int32, mask uint64) {
+		want := pick(x, y, z, mask)
+		if want != 0 {
+			kept++
+		}
+		if got := f.YawMask(x, y, z); got != want {
+			t.Fatalf("(%d, %d, %d): yaw set %x, want %x", x, y, z, got, want)
+		}
+	})
+	if f.Positions() != kept || kept == 0 || kept == tr.Positions() {
+		t.Errorf("filtered tree has %d positions, want %d of %d", f.Positions(), kept, tr.Positions())
+	}
+	if err := f.check(); err != nil {
+		t.Error(err)
+	}
+}
