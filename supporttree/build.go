@@ -26,11 +26,10 @@ type BuildOptions struct {
 	// RaysOnly turns off the column shortcut, so every contact point is
 	// settled by casting rays, as dock.Supported does (for verification).
 	RaysOnly bool
-	// DropBuried leaves out the samples no foot or hand can take
-	// (DropBuried): faces hidden inside solids, which Algorithm 1 supports
-	// since it looks only at surfaces, and yaws at which the way to a
-	// contact point passes through the scene. The tree is then no longer
-	// what Version I's probing finds.
+	// DropBuried leaves out the positions no foot or hand can reach
+	// (Buried): faces hidden inside solids, which Algorithm 1 supports
+	// since it looks only at surfaces. The tree is then no longer what
+	// Version I's probing finds.
 	DropBuried bool
 }
 
@@ -41,7 +40,7 @@ type BuildStats struct {
 	Rays             int64         // rays cast
 	TriTests         int64         // ray-triangle tests
 	SupportedSamples int64         // supported (position, yaw) pairs
-	Buried           BuriedStats   // what DropBuried dropped
+	Buried           int64         // positions dropped with DropBuried
 	Duration         time.Duration // wall time
 }
 
@@ -80,7 +79,7 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 	}
 	st.Candidates = len(keys)
 	if opts.DropBuried {
-		if tree, st.Buried, err = DropBuried(bvh, tree, t, opts.Workers); err != nil {
+		if tree, st.Buried, err = DropBuried(bvh, tree, opts.Workers); err != nil {
 			return nil, BuildStats{}, err
 		}
 	}

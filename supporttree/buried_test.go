@@ -3,7 +3,6 @@ package supporttree
 import (
 	"testing"
 
-	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/sceneload"
 
 	"github.com/foothold/foothold/scenes"
@@ -119,95 +118,5 @@ func TestBuriedOneIncrementThick(t *testing.T) {
 		if got := Buried(c.bvh, c.p, inc, Headroom); got != c.buried {
 			t.Errorf("%s %v: buried %v, want %v", c.name, c.p, got, c.buried)
 		}
-	}
-}
-
-// DropBuried with the foot template on builtin:stepping's stairs hall:
-// a foot standing on the open floor keeps a yaw exactly when the way from
-// its origin to its ball stays in the open. The oracle samples that way
-// every 3 mm and finds the highest surface over each sample by a ray cast
-// down from 3 m: the floor itself (open) or a stair block, landing, ramp
-// or wall more than 5 cm high standing on it (the way passes through it).
-// Ways whose verdict changes when they move 1 cm, or that pass over a
-// ramp's toe (1 mm to 5 cm up), are left out.
-func TestDropBuriedBalls(t *testing.T) {
-	m, _ := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
-	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
-	foot, err := dock.Builtin("foot")
-	if err != nil {
-		t.Fatal(err)
-	}
-	lat := dock.DefaultLattice()
-	exact, _, err := Build(m, bvh, foot, lat, BuildOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	kept, st, err := DropBuried(bvh, exact, foot, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	height := func(x, z float32) float32 {
-		h, ok := bvh.ClosestHit(scenes.Ray{Origin: mgl32.Vec3{x, 3, z}, Dir: mgl32.Vec3{0, -1, 0}, TMax: 3.1}, nil)
-		if !ok {
-			return -1
-		}
-		return 3 - h.T
-	}
-	// through reports whether the way from a to b, moved by (dx, dz),
-	// passes through a block (over a surface more than 5 cm up), and
-	// whether it passes over one 1 mm to 5 cm up (the toe of a ramp: left
-	// out).
-	through := func(a, b mgl32.Vec3, dx, dz float32) (in, low bool) {
-		for u := float32(0); u <= 1; u += 0.02 {
-			h := height(a[0]+u*(b[0]-a[0])+dx, a[2]+u*(b[2]-a[2])+dz)
-			in = in || h > 0.05
-			low = low || h > 0.001 && h <= 0.05
-		}
-		return in, low
-	}
-	// way reports whether the way from a to b passes through a block, and
-	// whether that is clear: the same with the way moved 1 cm any way, and
-	// over no ramp's toe.
-	way := func(a, b mgl32.Vec3) (in, clear bool) {
-		in, low := through(a, b, 0, 0)
-		if low {
-			return in, false
-		}
-		for _, d := range [4][2]float32{{0.01, 0}, {-0.01, 0}, {0, 0.01}, {0, -0.01}} {
-			if moved, _ := through(a, b, d[0], d[1]); moved != in {
-				return in, false
-			}
-		}
-		return in, true
-	}
-	checked, dropped := 0, 0
-	exact.Each(func(x, y, z int32, mask uint64) {
-		s := dock.Sample{X: x, Y: y, Z: z}
-		p := lat.Position(s)
-		if y != 0 || p[0] > 4.4 || p[2] > 4 || height(p[0], p[2]) > 0.001 {
-			return // not on the hall's open floor
-		}
-		got := kept.YawMask(x, y, z)
-		for s.Yaw = 0; s.Yaw < lat.Yaws(); s.Yaw++ {
-			if mask&(1<<s.Yaw) == 0 {
-				continue
-			}
-			b := lat.Pose(s).Apply(foot.Points[1].Position)
-			through, clear := way(p, b)
-			if !clear {
-				continue
-			}
-			checked++
-			if through {
-				dropped++
-			}
-			if has := got&(1<<s.Yaw) != 0; has == through {
-				t.Errorf("foot at %v yaw %d: ball at %v, the way through a block %v; kept %v", p, s.Yaw, b, through, has)
-			}
-		}
-	})
-	t.Logf("%d samples on the hall's open floor checked, %d cut off by a block; in all %d positions and %d more samples dropped", checked, dropped, st.Positions, st.Samples)
-	if checked < 1000 || dropped < 50 {
-		t.Errorf("%d samples checked, %d cut off: the scene decides too little", checked, dropped)
 	}
 }

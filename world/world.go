@@ -21,9 +21,8 @@ import (
 
 // World is a scene ready to plan in: its mesh and BVH, the templates an
 // action library docks with, their support-trees, and the geo-queriers.
-// The planner's trees leave out the supports buried inside solids and the
-// yaws whose contact points are cut off (supporttree.DropBuried); the
-// exact ones are kept for comparing Version II with Version I.
+// The planner's trees leave out the supports buried inside solids (see
+// supporttree.Buried); the exact ones are kept for comparing Version II with Version I.
 type World struct {
 	Mesh          *scenes.Mesh
 	BVH           *scenes.BVH
@@ -35,7 +34,7 @@ type World struct {
 	Querier       *geoquery.Tree                       // Version II over Supports: the runtime querier
 	ExactQuerier  *geoquery.Tree                       // Version II over ExactSupports: answers exactly as Probe
 	Support       string                               // where the support data came from
-	Buried        supporttree.BuriedStats              // dropped from ExactSupports (supporttree.DropBuried)
+	Buried        int64                                // positions dropped from ExactSupports as buried inside solids
 }
 
 // Options say where a World's support data comes from.
@@ -98,13 +97,12 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 	w.Supports = make(map[*dock.Template]*supporttree.Tree, len(w.ExactSupports))
 	for _, n := range w.Names {
 		t := w.Templates[n]
-		tr, dropped, err := supporttree.DropBuried(bvh, w.ExactSupports[t], t, 0)
+		tr, dropped, err := supporttree.DropBuried(bvh, w.ExactSupports[t], 0)
 		if err != nil {
 			return nil, err
 		}
 		w.Supports[t] = tr
-		w.Buried.Positions += dropped.Positions
-		w.Buried.Samples += dropped.Samples
+		w.Buried += dropped
 	}
 	params := geoquery.DefaultParams()
 	if w.Probe, err = geoquery.NewProbe(bvh, params); err != nil {

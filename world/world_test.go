@@ -60,31 +60,18 @@ func TestLoadWorldCache(t *testing.T) {
 		if !bytes.Equal(ta.Encode(), tc.Encode()) {
 			t.Errorf("template %s: the world's tree differs from a direct build", n)
 		}
-		// The planner's tree is the exact one less its buried positions,
-		// and less the yaws at which the way to another contact point is cut.
+		// The planner's tree is the exact one less its buried positions.
 		kept, dropped := int64(0), int64(0)
-		tmpl := a.Templates[n]
 		ta.Each(func(x, y, z int32, mask uint64) {
 			lat := ta.Lattice()
-			s := dock.Sample{X: x, Y: y, Z: z}
-			buried := supporttree.Buried(a.BVH, lat.Position(s), lat.Linear, supporttree.Headroom)
-			want := uint64(0)
-			for s.Yaw = 0; s.Yaw < lat.Yaws() && !buried; s.Yaw++ {
-				ok := mask&(1<<s.Yaw) != 0
-				for i := range tmpl.Points {
-					ok = ok && !supporttree.PointCut(a.BVH, tmpl, i, lat.Pose(s), lat.Linear)
-				}
-				if ok {
-					want |= 1 << s.Yaw
-				}
-			}
-			got := a.Supports[tmpl].YawMask(x, y, z)
-			if got != want {
-				t.Fatalf("template %s (%d, %d, %d): buried %v, planner's yaw set %x of %x, want %x", n, x, y, z, buried, got, mask, want)
+			buried := supporttree.Buried(a.BVH, lat.Position(dock.Sample{X: x, Y: y, Z: z}), lat.Linear, supporttree.Headroom)
+			got := a.Supports[a.Templates[n]].YawMask(x, y, z)
+			if buried && got != 0 || !buried && got != mask {
+				t.Fatalf("template %s (%d, %d, %d): buried %v, planner's yaw set %x of %x", n, x, y, z, buried, got, mask)
 			}
 			if buried {
 				dropped++
-			} else if want != 0 {
+			} else {
 				kept++
 			}
 		})
