@@ -326,7 +326,7 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 				break
 			}
 		}
-		if n.Status == Supported && !t.belowDead(n) && !t.bodyClear(n) {
+		if n.Status == Supported && !t.BelowDead(i) && !t.bodyClear(n) {
 			n.Status = Blocked
 			t.stats.Blocked++
 			t.markDead(i)
@@ -354,10 +354,10 @@ func (t *PlanTree) bodyClear(n *Node) bool {
 	return t.body.Clear(n.Action, n.Frame, t.lift(n))
 }
 
-// belowDead reports whether an ancestor of node n is unsupported or
-// blocked.
-func (t *PlanTree) belowDead(n *Node) bool {
-	for p := n.Parent; p >= 0; p = t.Nodes[p].Parent {
+// BelowDead reports whether an ancestor of node i is unsupported or
+// blocked: node i can never be performed.
+func (t *PlanTree) BelowDead(i int32) bool {
+	for p := t.Nodes[i].Parent; p >= 0; p = t.Nodes[p].Parent {
 		if s := t.Nodes[p].Status; s == Unsupported || s == Blocked {
 			return true
 		}

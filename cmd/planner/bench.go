@@ -254,7 +254,7 @@ func bodyFigures(pt *actiongraph.PlanTree, c *ccd.Checker, secs, docksOnly float
 	for i := 1; i < len(pt.Nodes); i++ {
 		switch pt.Nodes[i].Status {
 		case actiongraph.Supported:
-			if performable(pt, int32(i)) {
+			if !pt.BelowDead(int32(i)) {
 				b.Feasible++
 			} else {
 				b.BelowDead++
@@ -274,17 +274,6 @@ func bodyFigures(pt *actiongraph.PlanTree, c *ccd.Checker, secs, docksOnly float
 		b.PlaneStepsPerCheck = float64(st.Bounds) / n
 	}
 	return b
-}
-
-// performable reports whether node i of pt and its ancestors are all
-// supported (and clear).
-func performable(pt *actiongraph.PlanTree, i int32) bool {
-	for ; i > 0; i = pt.Nodes[i].Parent {
-		if pt.Nodes[i].Status != actiongraph.Supported {
-			return false
-		}
-	}
-	return true
 }
 
 func median(v []float64) float64 {
