@@ -101,9 +101,11 @@ func TestCrossingWithClaims(t *testing.T) {
 }
 
 // A standing character holds the circle about it that holds every way of
-// standing and turning on the spot: another may not end standing within
-// two radii of it, may just beyond, and whatever the other claims, the
-// first can still idle and pivot where it stands.
+// standing and turning on the spot: another coming from farther may not
+// end standing within two radii of it, may just beyond, and whatever the
+// other claims, the first can still idle and pivot where it stands. One
+// already standing within two radii (placed there) may stand on, or move
+// away, but not nearer.
 func TestStandingCircle(t *testing.T) {
 	ad := loadAdult(t)
 	w := crowd.NewWorld(ad.spaces, 16)
@@ -117,8 +119,16 @@ func TestStandingCircle(t *testing.T) {
 	a, b := w.Member(0), w.Member(1)
 	at := func(x float64) action.Frame { return action.Frame{Position: mgl64.Vec3{x, 0, 0}} }
 	a.Claim([]planner.Move{{Action: idle, Frame: at(0), Start: 0}})
-	if b.Free([]planner.Move{{Action: idle, Frame: at(2*r - 0.05), Start: 5}}) {
-		t.Errorf("another may stand %.2f m away (standing radius %.2f)", 2*r-0.05, r)
+	if b.Free([]planner.Move{{Action: idle, Frame: at(1.5), Start: 4}, {Action: idle, Frame: at(2*r - 0.05), Start: 5}}) {
+		t.Errorf("another come from 1.5 m may stand %.2f m away (standing radius %.2f)", 2*r-0.05, r)
+	}
+	for _, c := range []struct {
+		x    float64
+		free bool
+	}{{2*r - 0.05, true}, {2*r - 0.03, true}, {2*r - 0.07, false}} {
+		if got := b.Free([]planner.Move{{Action: idle, Frame: at(2*r - 0.05), Start: 4}, {Action: idle, Frame: at(c.x), Start: 5}}); got != c.free {
+			t.Errorf("another standing %.2f m away may end standing %.2f m away: %v, want %v", 2*r-0.05, c.x, got, c.free)
+		}
 	}
 	near := at(2*r + 0.01)
 	if !b.Free([]planner.Move{{Action: idle, Frame: near, Start: 5}}) {

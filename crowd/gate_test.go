@@ -39,10 +39,10 @@ func TestGatePassed(t *testing.T) {
 	}
 }
 
-// approach: the door's centre from within the cone in front of it, and
-// from beside the door the point on its axis where the cone is as wide as
-// the character is off the axis (so the way from there meets the door
-// within the cone); a point gate is itself.
+// approach: a point on the door's axis a metre nearer the door than the
+// character (beyond the door's line within a metre of it); off the
+// opening, no nearer the door than half the excess; a point gate is
+// itself.
 func TestGateApproach(t *testing.T) {
 	from := mgl64.Vec3{0, 0, 0}
 	centre := mgl64.Vec3{6, 0, 0}
@@ -50,9 +50,10 @@ func TestGateApproach(t *testing.T) {
 		p, want mgl64.Vec3
 	}{
 		{mgl64.Vec3{5, 0, 0.2}, centre},
-		{mgl64.Vec3{4, 0, 1.4}, centre}, // 1.4 ≤ 0.25 + 0.6·2
-		{mgl64.Vec3{5.5, 0, 0.6}, mgl64.Vec3{5, 0, 0}},
-		{mgl64.Vec3{5.5, 0, -1.2}, mgl64.Vec3{4, 0, 0}},
+		{mgl64.Vec3{5.5, 0, 0.1}, mgl64.Vec3{6.5, 0, 0}},   // beyond the line
+		{mgl64.Vec3{4, 0, 1.4}, mgl64.Vec3{5, 0, 0}},       // a metre nearer
+		{mgl64.Vec3{5.5, 0, 0.6}, mgl64.Vec3{5.825, 0, 0}}, // 0.5 · (0.6 − 0.25) before
+		{mgl64.Vec3{5.9, 0, -1.2}, mgl64.Vec3{5.525, 0, 0}},
 	} {
 		got := door.approach(c.p, from)
 		if !got.ApproxEqualThreshold(c.want, 1e-12) {
@@ -61,5 +62,22 @@ func TestGateApproach(t *testing.T) {
 	}
 	if p := Point(centre); p.approach(mgl64.Vec3{1, 0, 2}, from) != centre {
 		t.Errorf("a point gate's approach is not the point")
+	}
+}
+
+// Heading for a door's approach point from anywhere in front of it always
+// takes a character nearer the door's centre (the queue's promise: the
+// first in it never walks back towards those waiting behind it), by the
+// gradient of the distance, on a grid of places.
+func TestGateApproachGetsNearer(t *testing.T) {
+	from := mgl64.Vec3{0, 0, 0}
+	c := door.centre()
+	for x := 0.0; x < 6; x += 0.05 {
+		for z := -6.0; z <= 6; z += 0.05 {
+			p := mgl64.Vec3{x, 0, z}
+			if d := flatDot(p.Sub(c), door.approach(p, from).Sub(p)); d >= 0 {
+				t.Fatalf("from %v the way to %v does not get nearer the door (%g)", p, door.approach(p, from), d)
+			}
+		}
 	}
 }

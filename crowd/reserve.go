@@ -6,6 +6,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/occupancy"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // Reservation is an agent's claim on the ground: an occupancy space
@@ -16,6 +17,8 @@ type Reservation struct {
 	T0, T1 float64
 	Frame  action.Frame
 	Space  occupancy.BCH
+	// Standing: the circle a standing character holds (ReserveStanding).
+	Standing bool
 	// The space's outer circle in the world.
 	x, z, r float64
 }
@@ -50,9 +53,20 @@ func (rs *Reservations) All() []Reservation { return rs.items }
 // starting at time start (absolute seconds): the window [start+sp.T0,
 // start+sp.T1], or until hold when hold is larger (+Inf: until released).
 func (rs *Reservations) Reserve(agent int32, sp occupancy.Space, f action.Frame, start, hold float64) {
+	rs.insert(agent, sp, f, start, hold, false)
+}
+
+// ReserveStanding claims circle sp, the circle that holds every way agent
+// may stand or turn on the spot, about frame f from time start until
+// released.
+func (rs *Reservations) ReserveStanding(agent int32, sp occupancy.Space, f action.Frame, start float64) {
+	rs.insert(agent, sp, f, start, math.Inf(1), true)
+}
+
+func (rs *Reservations) insert(agent int32, sp occupancy.Space, f action.Frame, start, hold float64, standing bool) {
 	c := sp.BCH.Root()
 	x, z := occupancy.Relative(action.Frame{}, f).Apply(c.X, c.Z)
-	r := Reservation{Agent: agent, T0: start + sp.T0, T1: max(start+sp.T1, hold), Frame: f, Space: sp.BCH, x: x, z: z, r: c.R}
+	r := Reservation{Agent: agent, T0: start + sp.T0, T1: max(start+sp.T1, hold), Frame: f, Space: sp.BCH, Standing: standing, x: x, z: z, r: c.R}
 	rs.wide = max(rs.wide, 2*c.R)
 	at, _ := slices.BinarySearchFunc(rs.items, r.x-r.r, func(e Reservation, lo float64) int {
 		if e.x-e.r <= lo {
@@ -78,6 +92,19 @@ func (rs *Reservations) Expire(now float64) {
 // frame f starting at time start meets another agent's reservation whose
 // window overlaps the space's.
 func (rs *Reservations) Meets(agent int32, sp occupancy.Space, f action.Frame, start float64) bool {
+	return rs.meets(agent, sp, f, start, nil)
+}
+
+// MeetsStanding is Meets for the circle a character will stand in at
+// frame f, having left from: another's standing circle does not count when
+// f is no nearer to it than from is. Two standing circles that overlap
+// (a warp drifted, or two characters were placed close) then never stop
+// either character moving away from the other.
+func (rs *Reservations) MeetsStanding(agent int32, sp occupancy.Space, f action.Frame, start float64, from mgl64.Vec3) bool {
+	return rs.meets(agent, sp, f, start, &from)
+}
+
+func (rs *Reservations) meets(agent int32, sp occupancy.Space, f action.Frame, start float64, left *mgl64.Vec3) bool {
 	rs.Stats.Questions++
 	c := sp.BCH.Root()
 	x, z := occupancy.Relative(action.Frame{}, f).Apply(c.X, c.Z)
@@ -98,6 +125,9 @@ func (rs *Reservations) Meets(agent int32, sp occupancy.Space, f action.Frame, s
 			continue
 		}
 		if d := math.Hypot(e.x-x, e.z-z); d > e.r+c.R {
+			continue
+		}
+		if left != nil && e.Standing && flat(f.Position.Sub(e.Frame.Position)) >= flat(left.Sub(e.Frame.Position)) {
 			continue
 		}
 		rs.Stats.Intersects++

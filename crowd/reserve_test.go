@@ -207,3 +207,47 @@ func BenchmarkMeets(b *testing.B) {
 	b.ReportMetric(float64(st.Visited)/float64(st.Questions), "visited/question")
 	b.ReportMetric(float64(st.Intersects)/float64(st.Questions), "intersects/question")
 }
+
+// MeetsStanding: two standing circles that overlap do not stop a
+// character standing farther from the other than it stood, and do stop it
+// standing nearer; a claim that is not a standing circle counts as Meets
+// has it; without the overlap, nothing changes.
+func TestMeetsStanding(t *testing.T) {
+	const r = 0.47
+	stand := occupancy.Space{BCH: occupancy.Cylinder(0, 0, r), T1: 1}
+	at := func(x float64) action.Frame { return action.Frame{Position: mgl64.Vec3{x, 0, 0}} }
+	held, moving := crowd.NewReservations(4), crowd.NewReservations(4)
+	held.ReserveStanding(1, stand, at(0), 0)
+	moving.Reserve(1, stand, at(0), 0, math.Inf(1))
+	if !held.All()[0].Standing || moving.All()[0].Standing {
+		t.Fatalf("standing flags: %v, %v", held.All()[0].Standing, moving.All()[0].Standing)
+	}
+	from := mgl64.Vec3{0.9, 0, 0} // the two circles overlap by 4 cm
+	for _, c := range []struct {
+		x          float64
+		held, meet bool
+	}{
+		{0.92, false, true}, // farther: free, though the circles still overlap
+		{0.9, false, true},  // where it stood
+		{0.85, true, true},  // nearer
+		{1.2, false, false},
+	} {
+		if got := held.MeetsStanding(2, stand, at(c.x), 5, from); got != c.held {
+			t.Errorf("standing at x %.2f from %.2f, beside a standing circle: meets %v, want %v", c.x, from[0], got, c.held)
+		}
+		if got := moving.MeetsStanding(2, stand, at(c.x), 5, from); got != c.meet {
+			t.Errorf("standing at x %.2f beside a held claim: meets %v, want %v", c.x, got, c.meet)
+		}
+		if got := held.Meets(2, stand, at(c.x), 5); got != c.meet {
+			t.Errorf("Meets at x %.2f: %v, want %v", c.x, got, c.meet)
+		}
+	}
+	// Not overlapping where it stood: standing nearer, up to touching, is
+	// what Meets says.
+	if held.MeetsStanding(2, stand, at(0.95), 5, mgl64.Vec3{1.5, 0, 0}) {
+		t.Errorf("0.95 m apart: reported meeting")
+	}
+	if !held.MeetsStanding(2, stand, at(0.9), 5, mgl64.Vec3{1.5, 0, 0}) {
+		t.Errorf("0.9 m apart, come from 1.5 m: not reported")
+	}
+}

@@ -45,33 +45,43 @@ func (g Gate) Passed(p, from mgl64.Vec3) bool {
 }
 
 // approach is the point a character at p, come from from, heads for to
-// pass the gate: a point gate itself; a door's centre when p lies in the
-// cone of half-angle atan(doorCone) opening from the door's opening
-// towards from, and otherwise the point on the door's axis where that
-// cone is as wide as p is off the axis, so that it comes to the door
-// square enough to pass it.
+// pass the gate: a point gate itself; for a door, a point on its axis
+// (the line square to the opening through its centre) carrotReach nearer
+// the door than p stands, beyond the door's line once p is within
+// carrotReach of it; when p is off the opening (farther off the axis than
+// half the gate), no nearer the door than carrotSlope times that excess.
+// Pursuing it brings a character from anywhere in front of the door onto
+// the axis, always getting nearer the door's centre, and through the
+// opening along the axis.
 func (g Gate) approach(p, from mgl64.Vec3) mgl64.Vec3 {
 	c := g.centre()
 	if g.A == g.B {
 		return c
 	}
 	ab := g.B.Sub(g.A)
-	half := flat(ab) / 2
-	u := ab.Mul(1 / (2 * half))
+	u := ab.Mul(1 / flat(ab))
 	n := mgl64.Vec3{-u[2], 0, u[0]}
 	if flatDot(from.Sub(c), n) > 0 {
 		n = n.Mul(-1)
 	}
 	depth, off := -flatDot(p.Sub(c), n), math.Abs(flatDot(p.Sub(c), u))
-	if off <= half+doorCone*math.Max(depth, 0) {
-		return c
+	// Off the opening, the aim stays in front of the door: coming onto the
+	// axis beside the wall, not through the post.
+	aim := depth - carrotReach
+	if off > flat(ab)/2 {
+		aim = math.Max(aim, carrotSlope*(off-flat(ab)/2))
 	}
-	return c.Sub(n.Mul(off / doorCone))
+	return c.Sub(n.Mul(aim))
 }
 
-// doorCone is the tangent of the widest angle off a door's axis at which a
-// character heads straight for it.
-const doorCone = 0.6
+// carrotReach is how far ahead along a door's axis a character heading
+// for the door aims: the farther, the straighter its way and the later it
+// comes onto the axis. [Units: m]
+const carrotReach = 1.0
+
+// carrotSlope is how far before a door a character off its opening aims,
+// for every metre it is off it. [Units: m/m]
+const carrotSlope = 0.5
 
 // centre is the middle of the gate.
 func (g Gate) centre() mgl64.Vec3 { return g.A.Add(g.B).Mul(0.5) }
@@ -159,14 +169,18 @@ func (o SimOptions) withDefaults() SimOptions {
 // getting going from standing. A character that arrives stops, and leaves
 // the scene unless SimOptions.Stay.
 //
-// Doors (segment gates) are taken in turns: within doorZone of a door's
-// centre, a character heading for it waits, standing, while
-// another heading for it is nearer the centre by less than doorSpacing;
-// it heads for the centre from within a cone in front of the door, and
-// from beside it first for the door's axis farther back; near the door it
-// asks its planner not to walk more than 30° off its way (turning on the
-// spot instead); and while someone has passed the door within gateFlow,
-// the others heading for it wait rather than step aside.
+// Doors (segment gates) are taken in turns, in a queue: the characters
+// heading for a door line up by when it became their next gate, then by
+// how far from its centre they then stood (a room emptying through a
+// door: nearest first), then by index. Each but the first waits, standing,
+// wherever it is less than doorSpacing farther from the door's centre
+// than the one just ahead of it in the queue, or within doorMouth of the
+// centre (the ground just before the door is the first one's). It heads
+// for a point on the door's axis nearer the door than itself
+// (Gate.approach), within doorZone asks its planner not to walk more than
+// 30° off its way (turning on the spot instead), and never steps aside. So the first in a queue waits for nobody, the others stand
+// farther from the door than the ones ahead of them, and the way of the
+// first, always getting nearer the door, is clear of those waiting.
 type Sim struct {
 	opt    SimOptions
 	world  *World
@@ -180,10 +194,14 @@ type Sim struct {
 	cells []cellAgent
 	near  []int
 	ahead []int // by character, the one it would queue behind (-1: none)
-	// The scenario's gates, each once, and when a character last passed
-	// each (-Inf: never).
-	gates    []Gate
-	passedAt []float64
+	// The scenario's gates, each once.
+	gates []Gate
+	// By character: when its next gate became its next gate and how far
+	// it then was from the gate's centre (its ticket in a door's queue),
+	// and the one just ahead of it in that queue (-1: none).
+	joined, joinDist []float64
+	before           []int
+	line             []int // scratch: the characters heading for a door
 }
 
 // cellAgent is a character in a cell of the steering grid.
@@ -252,6 +270,9 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 		s.roots = append(s.roots, p.Pose().Trans[0])
 		s.vels = append(s.vels, mgl64.Vec3{})
 		s.ahead = append(s.ahead, -1)
+		s.before = append(s.before, -1)
+		s.joined = append(s.joined, 0)
+		s.joinDist = append(s.joinDist, s.nextDist(k, a.Start.Position))
 	}
 	return s, nil
 }
@@ -273,6 +294,7 @@ func (s *Sim) Step(dt float64) {
 	}
 	s.grid()
 	s.findAhead()
+	s.lineUp()
 	for k := range s.agents {
 		a := &s.agents[k]
 		if s.Gone(k) {
@@ -296,8 +318,8 @@ func (s *Sim) Step(dt float64) {
 func (s *Sim) input(k int) planner.Input {
 	a := &s.agents[k]
 	if len(a.via) > 0 && s.gates[a.via[0]].Passed(s.roots[k], a.from) {
-		s.passedAt[a.via[0]] = s.t
 		a.from, a.via, a.best = s.gates[a.via[0]].centre(), a.via[1:], math.Inf(1)
+		s.joined[k], s.joinDist[k] = s.t, s.nextDist(k, s.roots[k])
 	}
 	target := a.goal
 	if len(a.via) > 0 {
@@ -324,7 +346,7 @@ func (s *Sim) input(k int) planner.Input {
 		// Progress counts again from where stepping aside ends.
 		a.best = d
 		goal = a.away
-	case s.t-a.progress > s.opt.Patience && (s.queued(k) || s.flowing(k)):
+	case s.t-a.progress > s.opt.Patience && (s.queued(k) || s.doorNext(k)):
 		// Waiting its turn behind one going its way: progress counts
 		// from now.
 		a.progress = s.t
@@ -406,70 +428,98 @@ func (s *Sim) gateIndices(way []Gate) []int32 {
 		i := slices.Index(s.gates, g)
 		if i < 0 {
 			i = len(s.gates)
-			s.gates, s.passedAt = append(s.gates, g), append(s.passedAt, math.Inf(-1))
+			s.gates = append(s.gates, g)
 		}
 		out = append(out, int32(i))
 	}
 	return out
 }
 
-// flowing reports whether character k's next gate is a segment (a door)
-// that someone passed within the last gateFlow seconds: the way through
-// is moving, so it waits its turn rather than stepping aside.
-func (s *Sim) flowing(k int) bool {
+// doorNext reports whether character k's next gate is a door (a
+// segment).
+func (s *Sim) doorNext(k int) bool {
+	a := &s.agents[k]
+	return len(a.via) > 0 && s.gates[a.via[0]].A != s.gates[a.via[0]].B
+}
+
+// nextDist is how far p is from the centre of character k's next gate
+// (0 when it has none left).
+func (s *Sim) nextDist(k int, p mgl64.Vec3) float64 {
 	a := &s.agents[k]
 	if len(a.via) == 0 {
-		return false
+		return 0
 	}
-	g := s.gates[a.via[0]]
-	return g.A != g.B && s.t-s.passedAt[a.via[0]] <= gateFlow
+	return flat(s.gates[a.via[0]].centre().Sub(p))
 }
 
 // nearDoor reports whether character k's next gate is a door (a
 // segment) whose centre is within doorZone.
 func (s *Sim) nearDoor(k int) bool {
-	a := &s.agents[k]
-	if len(a.via) == 0 {
-		return false
+	return s.doorNext(k) && s.nextDist(k, s.roots[k]) <= doorZone
+}
+
+// lineUp puts the characters heading for each door in its queue: by when
+// the door became their next gate, then by how far from it they then
+// were, then by index; each gets the one just ahead of it.
+func (s *Sim) lineUp() {
+	s.line = s.line[:0]
+	for k := range s.agents {
+		s.before[k] = -1
+		if !s.Gone(k) && s.doorNext(k) {
+			s.line = append(s.line, k)
+		}
 	}
-	g := s.gates[a.via[0]]
-	return g.A != g.B && flat(g.centre().Sub(s.roots[k])) <= doorZone
+	if len(s.line) < 2 {
+		return
+	}
+	slices.SortFunc(s.line, func(i, j int) int {
+		gi, gj := s.agents[i].via[0], s.agents[j].via[0]
+		switch {
+		case gi != gj:
+			return int(gi - gj)
+		case s.joined[i] != s.joined[j]:
+			return cmpFloat(s.joined[i], s.joined[j])
+		case s.joinDist[i] != s.joinDist[j]:
+			return cmpFloat(s.joinDist[i], s.joinDist[j])
+		}
+		return i - j
+	})
+	for n := 1; n < len(s.line); n++ {
+		if i, j := s.line[n-1], s.line[n]; s.agents[i].via[0] == s.agents[j].via[0] {
+			s.before[j] = i
+		}
+	}
+}
+
+func cmpFloat(a, b float64) int {
+	if a < b {
+		return -1
+	}
+	return 1
 }
 
 // waitTurn reports whether character k waits its turn at its next gate:
-// a door within doorZone, and another heading for it is nearer its
-// centre, by less than doorSpacing.
+// a door, and the one ahead of it in the door's queue is not yet
+// doorSpacing nearer the door's centre.
 func (s *Sim) waitTurn(k int) bool {
-	if !s.nearDoor(k) {
-		return false
-	}
-	a := &s.agents[k]
-	c := s.gates[a.via[0]].centre()
-	dist := flat(c.Sub(s.roots[k]))
-	for _, j := range s.near {
-		if o := &s.agents[j]; len(o.via) > 0 && o.via[0] == a.via[0] {
-			if dj := flat(c.Sub(s.roots[j])); dj < dist && dist-dj < doorSpacing {
-				return true
-			}
-		}
-	}
-	return false
+	j := s.before[k]
+	return j >= 0 && s.nextDist(k, s.roots[k]) < math.Max(s.nextDist(j, s.roots[j])+doorSpacing, doorMouth)
 }
 
-// How near a door characters take turns, and how far behind the one
-// ahead of it a character may go on towards it. [Units: m]
+// Within what distance of a door's centre a character heading for it
+// walks no more than doorWithin off its way; how much farther from the
+// centre than the one ahead of it in the door's queue a character waits;
+// and the ground before the door the first in the queue has to itself.
+// [Units: m]
 const (
 	doorZone    = 3.0
 	doorSpacing = 1.0
+	doorMouth   = 1.5
 )
 
 // doorWithin is how far off its way a character near a door may walk
 // (planner.Input.Within); farther off, it turns on the spot. [Units: rad]
 const doorWithin = math.Pi / 6
-
-// gateFlow is how long after someone passed a door the others heading for
-// it still count it as moving. [Units: s]
-const gateFlow = 5.0
 
 // queued reports whether character k waits its turn behind others going
 // its way: following the one ahead of it (see findAhead), and the one

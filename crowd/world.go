@@ -80,7 +80,7 @@ func (w *World) Member(id int32) *Member { return &Member{w: w, id: id} }
 func (m *Member) Free(moves []planner.Move) bool {
 	if len(moves) > 0 && m.w.standsIn(moves) {
 		last := moves[len(moves)-1]
-		if m.w.Claims.Meets(m.id, m.w.stand, last.Frame, last.Start) {
+		if m.w.Claims.MeetsStanding(m.id, m.w.stand, last.Frame, last.Start, moves[0].Frame.Position) {
 			return false
 		}
 	}
@@ -113,7 +113,7 @@ func (m *Member) Claim(moves []planner.Move) {
 		}
 	}
 	if last := moves[len(moves)-1]; m.w.standsIn(moves) {
-		m.w.Claims.Reserve(m.id, m.w.stand, last.Frame, last.Start, math.Inf(1))
+		m.w.Claims.ReserveStanding(m.id, m.w.stand, last.Frame, last.Start)
 	}
 }
 
