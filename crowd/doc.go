@@ -25,12 +25,16 @@
 //   - Standing is claimed as a circle about the root that holds every way
 //     of standing or turning on the spot (World.SetStanding), held until the
 //     next claim: a standing character can always go on standing or turn
-//     to face a free way, whatever the others claim meanwhile.
+//     to face a free way, whatever the others claim meanwhile. Two such
+//     circles that overlap never stop either character moving away from
+//     the other (Reservations.MeetsStanding).
 //   - Waiting is an action (idle); a character that makes no progress
 //     steps aside (Sim), and one that arrives leaves the scene (unless
 //     SimOptions.Stay), so nobody waits for a character that has finished.
-//   - A door is taken in turns: near it, a character waits while another
-//     is a little nearer it, and comes to it from in front (Sim, Gate).
+//   - A door is taken in a queue of fixed order: each waits, standing,
+//     farther from the door than the one ahead of it, and the first's way
+//     to the door, always getting nearer it, is clear of those waiting
+//     (Sim, Gate): no wait can go round in a cycle.
 //   - Where the planners check the body against the scene, they check it
 //     with PlanMargin (ccd.Options.Margin): a brake the plan found clear
 //     stays clear once the warp has moved it, so a character does not stand
