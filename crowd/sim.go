@@ -1,6 +1,7 @@
 package crowd
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -478,9 +479,9 @@ func (s *Sim) lineUp() {
 		case gi != gj:
 			return int(gi - gj)
 		case s.joined[i] != s.joined[j]:
-			return cmpFloat(s.joined[i], s.joined[j])
+			return cmp.Compare(s.joined[i], s.joined[j])
 		case s.joinDist[i] != s.joinDist[j]:
-			return cmpFloat(s.joinDist[i], s.joinDist[j])
+			return cmp.Compare(s.joinDist[i], s.joinDist[j])
 		}
 		return i - j
 	})
@@ -491,16 +492,10 @@ func (s *Sim) lineUp() {
 	}
 }
 
-func cmpFloat(a, b float64) int {
-	if a < b {
-		return -1
-	}
-	return 1
-}
-
 // waitTurn reports whether character k waits its turn at its next gate:
-// a door, and the one ahead of it in the door's queue is not yet
-// doorSpacing nearer the door's centre.
+// a door, with another ahead of it in the door's queue, and k is less than
+// doorSpacing farther from the door's centre than that one, or within
+// doorMouth of the centre.
 func (s *Sim) waitTurn(k int) bool {
 	j := s.before[k]
 	return j >= 0 && s.nextDist(k, s.roots[k]) < math.Max(s.nextDist(j, s.roots[j])+doorSpacing, doorMouth)
