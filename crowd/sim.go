@@ -60,7 +60,8 @@ func (g Gate) approach(p, from mgl64.Vec3) mgl64.Vec3 {
 		return c
 	}
 	ab := g.B.Sub(g.A)
-	u := ab.Mul(1 / flat(ab))
+	half := flat(ab) / 2
+	u := ab.Mul(1 / (2 * half))
 	n := mgl64.Vec3{-u[2], 0, u[0]}
 	if flatDot(from.Sub(c), n) > 0 {
 		n = n.Mul(-1)
@@ -69,8 +70,8 @@ func (g Gate) approach(p, from mgl64.Vec3) mgl64.Vec3 {
 	// Off the opening, the aim stays in front of the door: coming onto the
 	// axis beside the wall, not through the post.
 	aim := depth - carrotReach
-	if off > flat(ab)/2 {
-		aim = math.Max(aim, carrotSlope*(off-flat(ab)/2))
+	if off > half {
+		aim = math.Max(aim, carrotSlope*(off-half))
 	}
 	return c.Sub(n.Mul(aim))
 }
@@ -179,9 +180,10 @@ func (o SimOptions) withDefaults() SimOptions {
 // centre (the ground just before the door is the first one's). It heads
 // for a point on the door's axis nearer the door than itself
 // (Gate.approach), within doorZone asks its planner not to walk more than
-// 30° off its way (turning on the spot instead), and never steps aside. So the first in a queue waits for nobody, the others stand
-// farther from the door than the ones ahead of them, and the way of the
-// first, always getting nearer the door, is clear of those waiting.
+// 30° off its way (turning on the spot instead), and never steps aside.
+// So the first in a queue waits for nobody, the others stand farther from
+// the door than the ones ahead of them, and the way of the first, always
+// getting nearer the door, is clear of those waiting.
 type Sim struct {
 	opt    SimOptions
 	world  *World
