@@ -16,9 +16,9 @@ import (
 // ground faces.
 //
 // It works in passes, so that a contact is usually found before the
-// costly work: the first measures the capsules at the sweep's first and
-// last instants (an action that starts or ends inside the scene: most of
-// those a plan refuses); the second measures every capsule–triangle pair
+// costly work: the first measures the capsules at the sweep's last
+// instant (an action that ends inside the scene: most of those a plan
+// refuses) and, for an executed clip, its first; the second measures every capsule–triangle pair
 // at the middle of each slice and defers those it cannot settle; the third
 // follows the deferred pairs, nearest first, over the sweep's measured
 // instants and lists the steps it cannot settle; the last interpolates the
@@ -44,7 +44,7 @@ func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 		return true
 	}
 	c.deferred = c.deferred[:0]
-	if c.ends(sw, &pl, out) || c.middles(sw, out) || c.settle(sw, out) {
+	if c.ends(sw, plan, out) || c.middles(sw, out) || c.settle(sw, out) {
 		c.Stats.Hits++
 		return false
 	}
@@ -57,13 +57,18 @@ func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 	return true
 }
 
-// ends is the first pass: every capsule at the first and the last
-// instant, against the candidates its box then meets.
-func (c *Checker) ends(sw *sweep, pl *placement, out *Contact) bool {
-	for e := range sw.ends {
+// ends is the first pass: every capsule at the last instant and, for an
+// executed clip, at the first, against the candidates its box then meets.
+// A plan checks a node's children only when the node ends clear, and
+// they start from that pose: their first instants are left to the slices.
+func (c *Checker) ends(sw *sweep, plan bool, out *Contact) bool {
+	for e := len(sw.ends) - 1; e >= 0; e-- {
+		if e == 0 && plan {
+			break
+		}
 		end := &sw.ends[e]
 		for g := range numGroups {
-			if c.near = c.meeting(g, &end.groups[g]); len(c.near) > 0 && c.instant(sw, pl, end, g, out) {
+			if c.near = c.meeting(g, &end.groups[g]); len(c.near) > 0 && c.instant(sw, end, g, out) {
 				return true
 			}
 		}
@@ -73,7 +78,7 @@ func (c *Checker) ends(sw *sweep, pl *placement, out *Contact) bool {
 
 // instant checks group g's capsules at instant end against the
 // candidates in c.near.
-func (c *Checker) instant(sw *sweep, pl *placement, end *sweepEnd, g int, out *Contact) bool {
+func (c *Checker) instant(sw *sweep, end *sweepEnd, g int, out *Contact) bool {
 	eps := c.sw.opt.Epsilon
 	f := end.instant
 	for _, i := range c.sw.groups[g] {
@@ -92,9 +97,6 @@ func (c *Checker) instant(sw *sweep, pl *placement, end *sweepEnd, g int, out *C
 			if d := segTriDist(a, b, &l.tri) - rr; d <= eps {
 				if out != nil {
 					*out = Contact{Capsule: int(i), Time: float64(f) * sw.dt, Triangle: l.mesh, Gap: d}
-				}
-				if f == 0 {
-					c.keep(i, l, rr, pl)
 				}
 				return true
 			}

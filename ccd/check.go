@@ -58,8 +58,6 @@ type Checker struct {
 	pending  []step              // the steps the measured instants did not settle
 	deferred []deferred          // the pairs the slices' middles did not settle
 	exec     sweep               // the executed clip being checked
-	checking int32               // the action being checked at plan time, or -1
-	start    witness             // the latest plan check's contact at its first instant
 	memo     answers             // plan answers by snapped question
 	turn     struct {            // the latest snapped yaw's sine and cosine
 		yaw      uint32
@@ -80,7 +78,7 @@ func NewChecker(sw *Sweeps, sc *Scene) *Checker {
 	if len(sw.actions) == 0 { // it checks executed clips only: no plan answers
 		slots = 1
 	}
-	c := &Checker{sw: sw, scene: sc, checking: -1, memo: newAnswers(slots),
+	c := &Checker{sw: sw, scene: sc, memo: newAnswers(slots),
 		trans: make([]mgl64.Vec3, nj), rot: make([]mgl64.Quat, nj),
 		pos: make([]mgl64.Vec3, nj), world: make([]mgl64.Quat, nj)}
 	c.Reserve(sw.frames)
@@ -138,13 +136,13 @@ func (c *Checker) Action(a int32, f action.Frame, lift float64, out *Contact) bo
 	sw := &c.sw.actions[a]
 	k, snapped := snap(a, f, lift)
 	if !snapped {
-		return c.action(sw, a, framePlacement(f, lift), out)
+		return c.check(sw, framePlacement(f, lift), true, out)
 	}
 	if clear, known := c.memo.get(&k); known && out == nil {
 		c.Stats.Remembered++
 		return clear
 	}
-	clear := c.action(sw, a, c.placed(&k), out)
+	clear := c.check(sw, c.placed(&k), true, out)
 	c.memo.put(&k, clear)
 	return clear
 }
@@ -160,19 +158,6 @@ func (c *Checker) placed(k *snapKey) placement {
 	p := placement{yaw: float64(k.yaw) * (2 * math.Pi / yawSteps), sin: c.turn.sin, cos: c.turn.cos}
 	p.offset[0], p.offset[1], p.offset[2] = float64(k.x)/snapScale, float64(k.y)/snapScale, float64(k.z)/snapScale
 	return p
-}
-
-// action checks sweep sw of action a placed by pl.
-func (c *Checker) action(sw *sweep, a int32, pl placement, out *Contact) bool {
-	if c.witnessed(sw, &pl, out) {
-		c.Stats.Checks++
-		c.Stats.Hits++
-		return false
-	}
-	c.checking = a
-	clear := c.check(sw, pl, true, out)
-	c.checking = -1
-	return clear
 }
 
 // Clip checks an executed clip in world coordinates (a warped action): the

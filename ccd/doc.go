@@ -19,8 +19,10 @@
 // At runtime a Checker places those boxes at a plan node's frame (a Scene
 // holds the BVH and a second one of its faces outside the ground cone),
 // takes the triangles they meet and runs the exact narrow phase on those
-// alone, in passes, cheapest first: the capsules at the first and the
-// last instant (most refused actions start or end inside the scene); then
+// alone, in passes, cheapest first: the capsules at the last instant (most
+// refused actions end inside the scene; an executed clip's first instant
+// too, while a plan checks a node's children only when the node ends
+// clear); then
 // every capsule–triangle pair at the middle instant of each slice, where
 // it is cleared for the whole slice when farther than the slice's reach
 // (by the triangle's plane, the planes square to it through its edges, or

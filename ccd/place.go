@@ -5,6 +5,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/scenes"
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -27,11 +28,6 @@ func (p *placement) apply(v mgl64.Vec3) mgl64.Vec3 {
 func (p *placement) applyV(v v3) v3 {
 	x, y, z := v.x-p.origin[0], v.y-p.origin[1], v.z-p.origin[2]
 	return v3{p.cos*x + p.sin*z + p.offset[0], y + p.offset[1], -p.sin*x + p.cos*z + p.offset[2]}
-}
-
-// turn turns a direction of p's own frame into the world.
-func (p *placement) turn(v v3) v3 {
-	return v3{p.cos*v.x + p.sin*v.z, v.y, -p.sin*v.x + p.cos*v.z}
 }
 
 // back maps a world point into p's own frame (the inverse of apply).
@@ -59,14 +55,12 @@ func (p *placement) aabb(b box) scenes.AABB {
 	if b.h[0] < 0 {
 		return scenes.EmptyAABB()
 	}
-	c := p.apply(b.c)
+	c := p.applyV(v3{b.c[0], b.c[1], b.c[2]})
 	s, co := math.Abs(p.sin), math.Abs(p.cos)
-	h := mgl64.Vec3{co*b.h[0] + s*b.h[2], b.h[1], s*b.h[0] + co*b.h[2]}
 	const pad = 1e-4 // more than float32 rounding at a few km
-	var out scenes.AABB
-	for k := 0; k < 3; k++ {
-		out.Min[k] = float32(c[k] - h[k] - pad)
-		out.Max[k] = float32(c[k] + h[k] + pad)
+	hx, hy, hz := co*b.h[0]+s*b.h[2]+pad, b.h[1]+pad, s*b.h[0]+co*b.h[2]+pad
+	return scenes.AABB{
+		Min: mgl32.Vec3{float32(c.x - hx), float32(c.y - hy), float32(c.z - hz)},
+		Max: mgl32.Vec3{float32(c.x + hx), float32(c.y + hy), float32(c.z + hz)},
 	}
-	return out
 }
