@@ -18,11 +18,11 @@ import (
 // places are not checked; the legs ignore ground faces). Ten actions are
 // performed from each of 24 random frames over stepping (many start inside
 // a step), in that order by one checker, as a plan checks a node's
-// children, so that the contacts it keeps are tried: each answer must be
-// the one a fresh checker gives, no contact the oracle finds may be
-// missed, and a reported contact must be within Epsilon of its triangle at
-// its time (plus twice the slack of the snapped frames plan checks run
-// at). Asked again, the checker answers the same from memory.
+// children: each answer must be the one a fresh checker gives, no contact
+// the oracle finds may be missed, and a reported contact must be within
+// Epsilon of its triangle at its time (plus twice the slack of the snapped
+// frames plan checks run at). Asked again, the checker answers the same
+// from memory.
 func TestActionAgreesWithOracle(t *testing.T) {
 	s := steppingStage(t)
 	mesh, err := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
