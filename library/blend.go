@@ -17,7 +17,9 @@ import (
 // fading in from standing poses (starts: the nearest first, then the
 // nearest of those that cannot reach it yet, until every standing action
 // can), and a copy of the standing piece nearest its end fading in from
-// that end (a stop), where the same feet stand. The blend lasts 0.4 s or 80% of the action;
+// that end (a stop), where the same feet stand; when that stop would not
+// end on a docked foot, the next nearest standing piece is tried. The
+// blend lasts 0.4 s or 80% of the action;
 // the report gives the largest pose difference a blend bridges. Runs get
 // none: a fade of 0.4 s does not take a body from standing to 3 m/s or
 // back (their root would jump); they start and stop where the captures do.
@@ -35,7 +37,11 @@ func (b *builder) blended() error {
 		}
 	}
 	added := map[int]blendPick{}
+	stopped := map[int]bool{} // the steps a stop was made after
 	for _, p := range picks {
+		if !p.start && stopped[p.from] {
+			continue
+		}
 		k := len(b.acts)
 		ok, err := b.addBlend(p.from, p.to, p.start)
 		if err != nil {
@@ -43,6 +49,7 @@ func (b *builder) blended() error {
 		}
 		if ok {
 			added[k] = p
+			stopped[p.from] = stopped[p.from] || !p.start
 			b.out.Report.MaxBlendError = max(b.out.Report.MaxBlendError, math.Round(p.err*1e4)/1e4)
 		}
 	}
@@ -113,21 +120,22 @@ func (b *builder) startsFor(i int, f features) []blendPick {
 	}
 }
 
-// stopFor picks the stop after step i: into the nearest standing piece,
-// unless one follows plainly.
+// stopFor picks the stops after step i to try, in turn: into the
+// standing pieces, nearest first, unless one follows plainly. (A stop
+// that would not end on a docked foot is not made: the next is tried.)
 func (b *builder) stopFor(i int, f features) []blendPick {
-	stop, stopErr := -1, math.Inf(1)
+	var out []blendPick
 	for j := range b.acts {
 		if b.idle(j) && compatible(b.cuts[i].endFoot, b.cuts[j].startFoot) {
-			if e := featureDistance(f.ends[i], f.starts[j]); e < stopErr {
-				stop, stopErr = j, e
+			e := featureDistance(f.ends[i], f.starts[j])
+			if e <= f.limit {
+				return nil
 			}
+			out = append(out, blendPick{i, j, false, e})
 		}
 	}
-	if stop < 0 || stopErr <= f.limit {
-		return nil
-	}
-	return []blendPick{{i, stop, false, stopErr}}
+	slices.SortStableFunc(out, func(a, b blendPick) int { return cmp.Compare(a.err, b.err) })
+	return out
 }
 
 // compatible reports whether feet standing at one cut can stand at the

@@ -12,9 +12,13 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/sceneload"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // scaledWalk is libraryWalk for a character size times the adult's: its
@@ -352,6 +356,77 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 	}
 	checkLegsSmooth(t, readMotion(t, filepath.Join(dir, "run", "motion.bvh")), 0.25)
 	climbStairs(t, dir, libFile, lib)
+	climbWithTheBody(t, dir, libFile)
+}
+
+// climbWithTheBody plans libraryWalk's inputs with the body checked
+// (--body), from the 0.10 m flight's foot instead of the narrow strip
+// before the 0.20 m flight, where the standing body does not fit: the
+// library climbs the flight (the root at least 0.5 m up) and never stands
+// with no choice (a step whose only ways on all touch the scene once
+// warped needs a stop of its own), and an oracle that poses the written
+// motion's capsules at every frame finds none in the scene beyond the
+// contact rules' sink.
+func climbWithTheBody(t *testing.T, dir, libFile string) {
+	t.Helper()
+	input := filepath.Join(dir, "body.yaml")
+	walk := strings.Replace(libraryWalk, "x: 0.25, z: 1.5", "x: 0.3, z: 0.5", 1)
+	if err := os.WriteFile(input, []byte(walk), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "body")
+	sum := runJSON(t, "run", "--input", input, "--library", libFile, "--body", "--out", out, "--json")
+	c := readMotion(t, filepath.Join(out, "motion.bvh"))
+	n := c.Skeleton.NumJoints()
+	rise := 0.0
+	for f := range c.Frames() {
+		rise = max(rise, c.Trans[f*n][1]-c.Trans[0][1])
+	}
+	deepest, where := bodyIntrusion(t, c)
+	if sum.Body == nil {
+		t.Fatal("planner run --body gave no body summary")
+	}
+	t.Logf("with the body: %d actions, %.1f m, the root up to %.2f m, stuck %d frames, %d choices refused; deepest %.4f m (%s): %s", len(sum.Actions), sum.DistanceM, rise, sum.Stuck, sum.Body.Refused, deepest, where, strings.Join(sum.Actions, " "))
+	if rise < 0.5 || sum.Stuck > 0 || deepest > 5e-4 || sum.MaxDockErrorM > 0.01 {
+		t.Errorf("with the body: the root %.2f m up (want at least 0.5), stuck %d frames, deepest %.4f m into the scene, dock error %.3f m", rise, sum.Stuck, deepest, sum.MaxDockErrorM)
+	}
+}
+
+// bodyIntrusion poses clip c's body (derived from its own skeleton, at
+// its size) at every frame against builtin:stepping with the capsule
+// oracle and returns the deepest intrusion beyond the contact rules' sink
+// (2 cm into ground faces for the legs and hands, into any face for feet
+// and hands) and where it was.
+func bodyIntrusion(t *testing.T, c *motion.Clip) (float64, string) {
+	t.Helper()
+	eff, err := motion.DefaultEffectors(c.Skeleton)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := body.DeriveSized(c.Skeleton, eff)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mesh, err := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := capsuleoracle.NewScene(mesh)
+	n := c.Skeleton.NumJoints()
+	trans, pos := make([]mgl64.Vec3, n), make([]mgl64.Vec3, n)
+	rot, world := make([]mgl64.Quat, n), make([]mgl64.Quat, n)
+	deepest, where := math.Inf(-1), ""
+	for f := range c.Frames() {
+		c.Sample(float64(f)*c.FrameTime, trans, rot)
+		c.Skeleton.FK(trans, rot, pos, world)
+		if in := sc.Intrude(m, pos, world, 0.02); in.Depth > deepest {
+			deepest, where = in.Depth, fmt.Sprintf("frame %d", f)
+			if in.Capsule >= 0 {
+				where = fmt.Sprintf("the %v at frame %d", m.Capsules[in.Capsule].Part, f)
+			}
+		}
+	}
+	return deepest, where
 }
 
 // checkTurnAndRiseTags holds every action's turn and step tags to its own
