@@ -18,11 +18,11 @@ import (
 // It works in passes, so that a contact is usually found before the
 // costly work: the first measures the capsules at the sweep's last
 // instant (an action that ends inside the scene: most of those a plan
-// refuses) and, for an executed clip, its first; the second measures every capsule–triangle pair
-// at the middle of each slice and defers those it cannot settle; the third
-// follows the deferred pairs, nearest first, over the sweep's measured
-// instants and lists the steps it cannot settle; the last interpolates the
-// clip inside those steps. A contact at a measured instant is found before
+// refuses) and, for an executed clip, its first; the second measures
+// every capsule–triangle pair at the middle of each slice and defers those
+// it cannot settle; the third follows the deferred pairs, nearest first,
+// over the sweep's measured instants and lists the steps it cannot settle;
+// the last interpolates the clip inside those steps. A contact at a measured instant is found before
 // any interpolation.
 func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 	c.Stats.Checks++

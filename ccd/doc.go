@@ -22,13 +22,12 @@
 // alone, in passes, cheapest first: the capsules at the last instant (most
 // refused actions end inside the scene; an executed clip's first instant
 // too, while a plan checks a node's children only when the node ends
-// clear); then
-// every capsule–triangle pair at the middle instant of each slice, where
-// it is cleared for the whole slice when farther than the slice's reach
-// (by the triangle's plane, the planes square to it through its edges, or
-// the exact distance) and ends the check when in contact; then the pairs
-// left, nearest first, over the slice's measured instants; then, for the
-// steps left, bisection of the interpolated clip. Over the instants a
+// clear); then every capsule–triangle pair at the middle instant of each
+// slice, where it is cleared for the whole slice when farther than the
+// slice's reach (by the triangle's plane, the planes square to it through
+// its edges, or the exact distance) and ends the check when in contact;
+// then the pairs left, nearest first, over the slice's measured instants;
+// then, for the steps left, bisection of the interpolated clip. Over the instants a
 // step is cleared by a plane the triangle lies behind (its own plane, then
 // the plane square to the closest points of the latest exact distance):
 // when both ends of the axis stand farther than the radius plus the sag in
