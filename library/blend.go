@@ -49,7 +49,9 @@ func (b *builder) blended() error {
 		}
 		if ok {
 			added[k] = p
-			stopped[p.from] = stopped[p.from] || !p.start
+			if !p.start {
+				stopped[p.from] = true
+			}
 			b.out.Report.MaxBlendError = max(b.out.Report.MaxBlendError, math.Round(p.err*1e4)/1e4)
 		}
 	}
