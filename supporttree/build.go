@@ -28,8 +28,9 @@ type BuildOptions struct {
 	RaysOnly bool
 	// DropBuried leaves out the positions no foot or hand can reach
 	// (Buried): faces hidden inside solids, which Algorithm 1 supports
-	// since it looks only at surfaces. The tree is then no longer what
-	// Version I's probing finds.
+	// since it looks only at surfaces; and a foot's positions in slots too
+	// narrow to stand in (Narrow). The tree is then no longer what Version
+	// I's probing finds.
 	DropBuried bool
 }
 
@@ -41,6 +42,7 @@ type BuildStats struct {
 	TriTests         int64         // ray-triangle tests
 	SupportedSamples int64         // supported (position, yaw) pairs
 	Buried           int64         // positions dropped with DropBuried
+	Narrow           int64         // a foot's positions dropped with DropNarrow
 	Duration         time.Duration // wall time
 }
 
@@ -81,6 +83,11 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 	if opts.DropBuried {
 		if tree, st.Buried, err = DropBuried(bvh, tree, opts.Workers); err != nil {
 			return nil, BuildStats{}, err
+		}
+		if stance, ok := FootStance(t); ok {
+			if tree, st.Narrow, err = DropNarrow(bvh, tree, stance, opts.Workers); err != nil {
+				return nil, BuildStats{}, err
+			}
 		}
 	}
 	st.Duration = time.Since(start)

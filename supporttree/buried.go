@@ -24,16 +24,7 @@ const (
 // hidden under a stair block or a box standing on it, and the underside of
 // a floor slab; no foot reaches those.
 func Buried(bvh *scenes.BVH, p mgl32.Vec3, inc, headroom float32) bool {
-	// The surface at p: the first face below p + reach, within 2 reach,
-	// where reach stops short of the increment as Algorithm 1's rays do (a
-	// face exactly one increment above p is the top of a slab or step
-	// whose bottom or floor p stands for, not p's surface).
-	s := p
-	reach := inc * dock.ReachFraction
-	down := scenes.Ray{Origin: [3]float32{p[0], p[1] + reach, p[2]}, Dir: [3]float32{0, -1, 0}, TMax: 2 * reach}
-	if h, ok := bvh.ClosestHit(down, nil); ok {
-		s = down.At(h.T)
-	}
+	s := surfaceAt(bvh, p, inc)
 	const lift = 0.02 // off the surface, so the ray does not meet it again
 	up := scenes.Ray{Origin: [3]float32{s[0], s[1] + lift, s[2]}, Dir: [3]float32{0, 1, 0}, TMax: headroom}
 	h, ok := bvh.ClosestHit(up, nil)
@@ -66,23 +57,31 @@ func upwardFaceAt(bvh *scenes.BVH, q mgl32.Vec3) bool {
 // Headroom) and how many it dropped. The positions are tested on workers
 // goroutines (0 means GOMAXPROCS); the result does not depend on how many.
 func DropBuried(bvh *scenes.BVH, t *Tree, workers int) (*Tree, int64, error) {
+	lat := t.Lattice()
+	return dropWhere(t, workers, func(p mgl32.Vec3) bool { return Buried(bvh, p, lat.Linear, Headroom) })
+}
+
+// dropWhere returns t without the positions where drop holds and how many
+// it dropped, testing them on workers goroutines (0 means GOMAXPROCS);
+// the result does not depend on how many.
+func dropWhere(t *Tree, workers int, drop func(p mgl32.Vec3) bool) (*Tree, int64, error) {
 	var pos [][3]int32
 	t.Each(func(x, y, z int32, _ uint64) { pos = append(pos, [3]int32{x, y, z}) })
 	lat := t.Lattice()
-	buried := make([]bool, len(pos))
+	dropped := make([]bool, len(pos))
 	parallel.For(len(pos), workers, func(_, i int) {
 		p := pos[i]
-		buried[i] = Buried(bvh, lat.Position(dock.Sample{X: p[0], Y: p[1], Z: p[2]}), lat.Linear, Headroom)
+		dropped[i] = drop(lat.Position(dock.Sample{X: p[0], Y: p[1], Z: p[2]}))
 	}, nil)
 	i := 0
-	var dropped int64
+	var n int64
 	f, err := t.Filter(func(x, y, z int32) bool {
-		keep := !buried[i]
+		keep := !dropped[i]
 		i++
 		if !keep {
-			dropped++
+			n++
 		}
 		return keep
 	})
-	return f, dropped, err
+	return f, n, err
 }

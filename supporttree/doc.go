@@ -20,4 +20,9 @@
 // build parameters, hashes of the scene and of each template, and a
 // checksum; each tree is stored as deflated streams of varints, and read
 // back into the same flat arrays.
+//
+// Algorithm 1 looks only at surfaces, so it also supports places no
+// character reaches: DropBuried leaves out faces buried in solids
+// (Buried), and DropNarrow a foot's positions in slots narrower than a
+// standing stance (Narrow).
 package supporttree

@@ -22,7 +22,8 @@ import (
 // World is a scene ready to plan in: its mesh and BVH, the templates an
 // action library docks with, their support-trees, and the geo-queriers.
 // The planner's trees leave out the supports buried inside solids (see
-// supporttree.Buried); the exact ones are kept for comparing Version II with Version I.
+// supporttree.Buried) and the feet's in slots too narrow to stand in
+// (supporttree.Narrow); the exact ones are kept for comparing Version II with Version I.
 type World struct {
 	Mesh          *scenes.Mesh
 	BVH           *scenes.BVH
@@ -35,6 +36,7 @@ type World struct {
 	ExactQuerier  *geoquery.Tree                       // Version II over ExactSupports: answers exactly as Probe
 	Support       string                               // where the support data came from
 	Buried        int64                                // positions dropped from ExactSupports as buried inside solids
+	Narrow        int64                                // foot positions dropped from ExactSupports as in slots too narrow to stand in
 }
 
 // Options say where a World's support data comes from.
@@ -101,8 +103,14 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 		if err != nil {
 			return nil, err
 		}
-		w.Supports[t] = tr
 		w.Buried += dropped
+		if stance, ok := supporttree.FootStance(t); ok {
+			if tr, dropped, err = supporttree.DropNarrow(bvh, tr, stance, 0); err != nil {
+				return nil, err
+			}
+			w.Narrow += dropped
+		}
+		w.Supports[t] = tr
 	}
 	params := geoquery.DefaultParams()
 	if w.Probe, err = geoquery.NewProbe(bvh, params); err != nil {

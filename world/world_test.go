@@ -60,11 +60,14 @@ func TestLoadWorldCache(t *testing.T) {
 		if !bytes.Equal(ta.Encode(), tc.Encode()) {
 			t.Errorf("template %s: the world's tree differs from a direct build", n)
 		}
-		// The planner's tree is the exact one less its buried positions.
+		// The planner's tree is the exact one less its buried positions and
+		// a foot's in narrow slots.
 		kept, dropped := int64(0), int64(0)
 		ta.Each(func(x, y, z int32, mask uint64) {
 			lat := ta.Lattice()
-			buried := supporttree.Buried(a.BVH, lat.Position(dock.Sample{X: x, Y: y, Z: z}), lat.Linear, supporttree.Headroom)
+			p := lat.Position(dock.Sample{X: x, Y: y, Z: z})
+			buried := supporttree.Buried(a.BVH, p, lat.Linear, supporttree.Headroom) ||
+				n == "foot" && supporttree.Narrow(a.BVH, p, lat.Linear, supporttree.Stance)
 			got := a.Supports[a.Templates[n]].YawMask(x, y, z)
 			if buried && got != 0 || !buried && got != mask {
 				t.Fatalf("template %s (%d, %d, %d): buried %v, planner's yaw set %x of %x", n, x, y, z, buried, got, mask)

@@ -22,9 +22,15 @@ import (
 )
 
 // scaledWalk is libraryWalk for a character size times the adult's: its
-// start and speeds grown by size.
+// speeds grown by size, and its start too, on the hall's floor east of the
+// flights (x 3.35 at the adult's size) rather than on the strip by the west
+// wall. From the strip the only way on is up the flights, whose risers
+// (0.37 m at the robot's size) its walking steps do not reach: the docks'
+// search window is the adult's. It used to walk from there with its feet
+// in the gaps beside the 0.2 m flight, whose floor is no support for a
+// foot of its size (supporttree.FootStance).
 func scaledWalk(size float64) string {
-	r := strings.NewReplacer("x: 0.25, z: 1.5", fmt.Sprintf("x: %.3f, z: %.3f", 0.25*size, 1.5*size), "speed: 1.2", fmt.Sprintf("speed: %.3f", 1.2*size))
+	r := strings.NewReplacer("x: 0.25, z: 1.5", fmt.Sprintf("x: %.3f, z: %.3f", 3.35*size, 1.5*size), "speed: 1.2", fmt.Sprintf("speed: %.3f", 1.2*size))
 	return r.Replace(libraryWalk)
 }
 
@@ -354,9 +360,27 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 	if slide > 0.01 || seam > 0.01 || jump > 0.05 {
 		t.Errorf("a docked foot slides %.3f m, %.3f m across a transition (bound 0.01), the root jumps %.3f m (bound 0.05)", slide, seam, jump)
 	}
-	checkLegsSmooth(t, readMotion(t, filepath.Join(dir, "run", "motion.bvh")), 0.25)
+	walked := readMotion(t, filepath.Join(dir, "run", "motion.bvh"))
+	checkLegsSmooth(t, walked, 0.25)
+	// Up the 0.2 m flight, not along the 0.2 m gaps beside it, whose floor
+	// no foot stands on (supporttree.Narrow).
+	deepest, where := bodyIntrusion(t, walked)
+	t.Logf("the root up to %.2f m; the body (not checked: the docks alone) at most %.3f m into the scene (%s)", rootRise(walked), deepest, where)
+	if rise := rootRise(walked); rise < 0.6 {
+		t.Errorf("the root rises %.2f m: want the 0.2 m flight climbed (0.6 m at least)", rise)
+	}
 	climbStairs(t, dir, libFile, lib)
 	climbWithTheBody(t, dir, libFile)
+}
+
+// rootRise is how far clip c's root goes above where it starts.
+func rootRise(c *motion.Clip) float64 {
+	n := c.Skeleton.NumJoints()
+	rise := 0.0
+	for f := range c.Frames() {
+		rise = max(rise, c.Trans[f*n][1]-c.Trans[0][1])
+	}
+	return rise
 }
 
 // climbWithTheBody plans libraryWalk's inputs with the body checked
@@ -377,11 +401,7 @@ func climbWithTheBody(t *testing.T, dir, libFile string) {
 	out := filepath.Join(dir, "body")
 	sum := runJSON(t, "run", "--input", input, "--library", libFile, "--body", "--out", out, "--json")
 	c := readMotion(t, filepath.Join(out, "motion.bvh"))
-	n := c.Skeleton.NumJoints()
-	rise := 0.0
-	for f := range c.Frames() {
-		rise = max(rise, c.Trans[f*n][1]-c.Trans[0][1])
-	}
+	rise := rootRise(c)
 	deepest, where := bodyIntrusion(t, c)
 	if sum.Body == nil {
 		t.Fatal("planner run --body gave no body summary")
