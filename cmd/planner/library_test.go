@@ -365,8 +365,9 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 	// Up the 0.2 m flight, not along the 0.2 m gaps beside it, whose floor
 	// no foot stands on (supporttree.Narrow).
 	deepest, where := bodyIntrusion(t, walked)
-	t.Logf("the root up to %.2f m; the body (not checked: the docks alone) at most %.3f m into the scene (%s)", rootRise(walked), deepest, where)
-	if rise := rootRise(walked); rise < 0.6 {
+	rise := rootRise(walked)
+	t.Logf("the root up to %.2f m; the body (not checked: the docks alone) at most %.3f m into the scene (%s)", rise, deepest, where)
+	if rise < 0.6 {
 		t.Errorf("the root rises %.2f m: want the 0.2 m flight climbed (0.6 m at least)", rise)
 	}
 	climbStairs(t, dir, libFile, lib)
