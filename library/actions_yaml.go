@@ -104,6 +104,8 @@ type actionReader struct {
 type shapeKey struct {
 	clip             *motion.Clip
 	rootMotion, loop bool
+	cycle            [2]int
+	stand            int // frame + 1; 0: none
 	effectors        string
 }
 
@@ -227,6 +229,8 @@ type clipSpec struct {
 	source     string
 	rootMotion bool
 	loop       bool
+	cycle      [2]int // first and last frame of a gait cycle looped; last 0: none
+	stand      int    // the frame a standing pose is made from, plus one; 0: none
 	frames     *yaml.Node
 	turn       *yaml.Node
 	pivot      float64 // degrees; 0: none
@@ -237,7 +241,7 @@ type clipSpec struct {
 func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	p := ar.p
 	cs := clipSpec{node: n}
-	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "turn", "pivot", "blend_from", "blend_seconds")
+	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "cycle", "stand", "turn", "pivot", "blend_from", "blend_seconds")
 	if err != nil {
 		return cs, err
 	}
@@ -273,6 +277,9 @@ func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	cs.rootMotion = f["root_motion"] != nil && f["root_motion"].Value == "true"
 	cs.loop = f["loop"] != nil && f["loop"].Value == "true"
 	cs.frames, cs.turn = f["frames"], f["turn"]
+	if err := ar.synthesis(f, &cs); err != nil {
+		return cs, err
+	}
 	if v := f["pivot"]; v != nil {
 		if cs.pivot, err = p.Float(v); err != nil {
 			return cs, err
@@ -414,7 +421,7 @@ func (ar *actionReader) ref(n *yaml.Node, f map[string]*yaml.Node) (ClipRef, str
 // action's last pose.
 func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made *motion.Clip, err error) {
 	p := ar.p
-	key := shapeKey{cs.clip, cs.rootMotion, cs.loop, fmt.Sprint(*eff)}
+	key := shapeKey{cs.clip, cs.rootMotion, cs.loop, cs.cycle, cs.stand, fmt.Sprint(*eff)}
 	c, ok := ar.shaped[key]
 	if !ok {
 		c = cs.clip
@@ -427,6 +434,9 @@ func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made 
 		}
 		if cs.loop {
 			c = loopTwice(c, eff)
+		}
+		if c, err = ar.synthesize(cs, c, eff); err != nil {
+			return nil, nil, err
 		}
 		ar.shaped[key] = c
 	}
@@ -615,4 +625,55 @@ func (ar *actionReader) dock(n *yaml.Node, c *motion.Clip) (action.Dock, error) 
 		d.Pose.Yaw = float32(motion.WrapAngle(deg * math.Pi / 180))
 	}
 	return d, nil
+}
+
+// synthesis reads a clip's cycle and stand.
+func (ar *actionReader) synthesis(f map[string]*yaml.Node, cs *clipSpec) error {
+	p := ar.p
+	if v := f["cycle"]; v != nil {
+		r, err := p.Floats(v, 2)
+		if err != nil {
+			return err
+		}
+		a, b := int(r[0]), int(r[1])
+		if float64(a) != r[0] || float64(b) != r[1] || a < 0 || b < a+2 {
+			return p.Fail(v, "cycle [%v, %v]: want whole first frame < last - 1", r[0], r[1])
+		}
+		if f["loop"] != nil {
+			return p.Fail(v, "'cycle' does not go with 'loop'")
+		}
+		cs.cycle = [2]int{a, b}
+	}
+	if v := f["stand"]; v != nil {
+		x, err := p.Float(v)
+		if err != nil {
+			return err
+		}
+		if x != math.Trunc(x) || x < 0 || x > 1e7 {
+			return p.Fail(v, "stand at frame %v: want a whole frame", x)
+		}
+		cs.stand = int(x) + 1
+	}
+	return nil
+}
+
+// synthesize makes what a clip's cycle and stand ask of it (with its root
+// motion and loop).
+func (ar *actionReader) synthesize(cs clipSpec, c *motion.Clip, eff *motion.Effectors) (*motion.Clip, error) {
+	p := ar.p
+	var err error
+	if cy := cs.cycle; cy[1] != 0 {
+		if cy[1] >= c.Frames() {
+			return nil, p.Fail(cs.node, "%s: cycle [%d, %d] beyond the clip's %d frames", cs.source, cy[0], cy[1], c.Frames())
+		}
+		if c, err = cycleTwice(c, eff, cy[0], cy[1]); err != nil {
+			return nil, p.Fail(cs.node, "%s: %v", cs.source, err)
+		}
+	}
+	if cs.stand > 0 {
+		if c, err = motion.Stand(c, eff, cs.stand-1, StandSeconds); err != nil {
+			return nil, p.Fail(cs.node, "%s: %v", cs.source, err)
+		}
+	}
+	return c, nil
 }

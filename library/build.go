@@ -3,6 +3,7 @@ package library
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/foothold/foothold/action"
@@ -53,6 +54,13 @@ type BuildOptions struct {
 	// character stands in (motion.Pivot), for captures that have none: a
 	// character facing a wall or another character can then turn away.
 	Pivots bool
+	// NoSynthesis keeps the library to what the captures hold. Without
+	// it, when they give no library or one with no standing action, Build
+	// completes them: each clip that travels gets its gait cycle looped
+	// inside it, and a standing pose is made from a step when nothing
+	// stands, with starts and stops blended into and out of it; such
+	// actions carry the tag Synthesized.
+	NoSynthesis bool
 }
 
 // Built is a library made by Build: the actions, their graph, how the
@@ -71,6 +79,15 @@ type ActionClip struct {
 	Ref        ClipRef
 	RootMotion bool
 	Loop       bool // the clip (with its root motion) played twice
+	// Cycle, when its last frame is not zero, is a gait cycle inside the
+	// clip (with its root motion), first and last frame, looped and
+	// played twice (instead of Loop).
+	Cycle [2]int
+	// Stand, when set, makes the clip (with its root motion and loop) a
+	// standing pose from its frame StandFrame, StandSeconds long
+	// (motion.Stand).
+	Stand      bool
+	StandFrame int
 	First      int
 	Last       int
 	// BlendFrom, when set, is the action whose last pose the clip fades in
@@ -119,7 +136,10 @@ type SourceReport struct {
 	FootDocks  int     `json:"foot_docks"`
 	Actions    int     `json:"actions"`
 	Skipped    string  `json:"skipped,omitempty"`
-	Retargeted string  `json:"retargeted_onto,omitempty"` // the source whose skeleton it was moved onto
+	// Synthesized marks a source the builder made from another: a gait
+	// cycle looped inside a clip, or a standing pose.
+	Synthesized bool   `json:"synthesized,omitempty"`
+	Retargeted  string `json:"retargeted_onto,omitempty"` // the source whose skeleton it was moved onto
 	// NoDocks says, when no foot was ever docked, why (dock.Diagnose).
 	NoDocks string `json:"no_docks,omitempty"`
 }
@@ -191,13 +211,51 @@ func Build(srcs []Source, opt BuildOptions) (*Built, error) {
 	if len(srcs) == 0 {
 		return nil, fmt.Errorf("library: no clips to build from")
 	}
-	b := &builder{opt: opt, srcs: srcs, out: &Built{Clips: map[string]ActionClip{}, Report: Report{Tags: map[string]int{}}}}
+	built, err := build(srcs, opt, false)
+	if opt.NoSynthesis || err == nil && built.stands() {
+		return built, err
+	}
+	more, err2 := build(srcs, opt, true)
+	if err2 != nil {
+		if err == nil {
+			return built, nil
+		}
+		return nil, err2
+	}
+	return more, nil
+}
+
+// stands reports whether a built library has a standing action.
+func (b *Built) stands() bool {
+	for _, a := range b.Library.Actions {
+		if a.Tags[0] == "idle" {
+			return true
+		}
+	}
+	return false
+}
+
+// build is Build, with or without synthesized sources (looped gait
+// cycles, a standing pose).
+func build(srcs []Source, opt BuildOptions, synth bool) (*Built, error) {
+	b := &builder{opt: opt, srcs: slices.Clone(srcs), out: &Built{Clips: map[string]ActionClip{}, Report: Report{Tags: map[string]int{}}},
+		syn: synthesis{from: map[int]int{}, cycle: map[int][2]int{}, stand: map[int]int{}}}
 	if err := b.prepare(); err != nil {
 		return nil, err
 	}
+	if synth {
+		if err := b.addCycles(); err != nil {
+			return nil, err
+		}
+	}
 	b.cutAll()
-	if err := b.actions(); err != nil {
+	if err := b.actions(0); err != nil {
 		return nil, err
+	}
+	if synth && !b.anyStanding() {
+		if err := b.addStand(); err != nil {
+			return nil, err
+		}
 	}
 	b.transitions()
 	if err := b.blended(); err != nil {
@@ -234,6 +292,7 @@ type builder struct {
 	blends  []blendOf        // per cut: the fade it starts with
 	turns   []Turn           // per cut: the turn of its path
 	pivoted map[int]float64  // the cuts that turn on the spot (motion.Pivot), by degrees
+	syn     synthesis        // the sources made from others
 }
 
 // blendOf is a cut's fade in from another cut's last pose.
@@ -318,9 +377,14 @@ func (b *builder) prepareSource(i int, rep *SourceReport) error {
 	if moved {
 		rep.RootMotion = math.Round(speed*100) / 100
 	}
-	if isLoop(c, src.Effectors, b.opt.MaxPoseError*b.leg) {
+	_, cycled := b.syn.cycle[i]
+	if !cycled && isLoop(c, src.Effectors, b.opt.MaxPoseError*b.leg) {
 		c, b.looped[i] = loopTwice(c, src.Effectors), true
 		rep.Loop = true
+	}
+	c, err := b.shapeSynth(i, c)
+	if err != nil {
+		return err
 	}
 	b.clips[i], b.moved[i] = c, moved
 	ds, err := dock.Extract(c, src.Effectors, c.Trajectory(src.Effectors.Hips)[0], b.xopt)

@@ -15,28 +15,34 @@ type point struct{ frame, foot int }
 
 // cutAll finds every source's cut points and the actions between them.
 func (b *builder) cutAll() {
-	for i, c := range b.clips {
-		if c == nil {
+	for i := range b.clips {
+		b.cutSource(i)
+	}
+}
+
+// cutSource finds source i's cut points and the actions between them.
+func (b *builder) cutSource(i int) {
+	c := b.clips[i]
+	if c == nil {
+		return
+	}
+	pts := b.points(i)
+	before := len(b.cuts)
+	for k := 0; k+1 < len(pts); k++ {
+		p, q := pts[k], pts[k+1]
+		dur := float64(q.frame-p.frame) * c.FrameTime
+		switch {
+		case p.foot >= 0 && p.foot == q.foot:
+			continue // the same foot twice: no step between
+		case p.foot == bothFeet && q.foot == bothFeet && b.bothDown(i, p.frame, q.frame):
+			b.standing(i, p.frame, q.frame)
+			continue
+		case dur < b.opt.MinAction || dur > b.opt.MaxAction:
 			continue
 		}
-		pts := b.points(i)
-		before := len(b.cuts)
-		for k := 0; k+1 < len(pts); k++ {
-			p, q := pts[k], pts[k+1]
-			dur := float64(q.frame-p.frame) * c.FrameTime
-			switch {
-			case p.foot >= 0 && p.foot == q.foot:
-				continue // the same foot twice: no step between
-			case p.foot == bothFeet && q.foot == bothFeet && b.bothDown(i, p.frame, q.frame):
-				b.standing(i, p.frame, q.frame)
-				continue
-			case dur < b.opt.MinAction || dur > b.opt.MaxAction:
-				continue
-			}
-			b.cuts = append(b.cuts, b.cutOf(i, p, q))
-		}
-		b.out.Report.Sources[b.reportIndex(i)].Actions = len(b.cuts) - before
+		b.cuts = append(b.cuts, b.cutOf(i, p, q))
 	}
+	b.out.Report.Sources[b.reportIndex(i)].Actions = len(b.cuts) - before
 }
 
 // reportIndex is the report line of source i.
@@ -138,9 +144,11 @@ func (b *builder) slow(i, f int) bool {
 	return math.Hypot(q.X-p.X, q.Z-p.Z)/(float64(z-a)*c.FrameTime) < 0.1*b.leg
 }
 
-// actions makes every cut an action with its docks and tags.
-func (b *builder) actions() error {
-	for k, ct := range b.cuts {
+// actions makes every cut from the k0th on an action with its docks and
+// tags.
+func (b *builder) actions(k0 int) error {
+	for k := k0; k < len(b.cuts); k++ {
+		ct := b.cuts[k]
 		src := b.srcs[ct.src]
 		c, err := b.clips[ct.src].Slice(ct.from, ct.to+1)
 		if err != nil {
@@ -153,6 +161,9 @@ func (b *builder) actions() error {
 		a.Source = src.Name
 		a.Docks = b.cutDocks(ct, a)
 		a.Tags = b.tags(a, ct)
+		if b.synthesized(ct.src) {
+			a.Tags = append(a.Tags, Synthesized)
+		}
 		b.keepDocks(a)
 		b.acts = append(b.acts, a)
 		b.blends = append(b.blends, blendOf{from: -1})

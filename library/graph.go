@@ -329,6 +329,8 @@ func (b *builder) clipOf(i int, name []string) ActionClip {
 	if bl := b.blends[i]; bl.from >= 0 {
 		ac.BlendFrom, ac.BlendSeconds = name[bl.from], bl.seconds
 	}
+	ac.Cycle = b.syn.cycle[ct.src]
+	ac.StandFrame, ac.Stand = b.syn.stand[ct.src]
 	return ac
 }
 

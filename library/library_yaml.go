@@ -33,7 +33,10 @@ import (
 //
 // A clip's root_motion gives a clip on the spot the motion of its feet
 // (motion.RootMotion), loop plays it twice (the second time from where the
-// first ends), frames then picks frames, turn turns its path by deg about
+// first ends), cycle [first, last] loops those frames (a gait cycle inside
+// the clip) and plays them twice, stand F makes the clip a standing pose
+// from its frame F (motion.Stand, StandSeconds long), frames then picks
+// frames, turn turns its path by deg about
 // the vertical through pivot (x, z) between from and to seconds
 // (motion.TurnPath), pivot makes the clip a turn on the spot by that many
 // degrees from the first of its frames (motion.Pivot; neither turn nor
@@ -146,6 +149,12 @@ func actionNode(a *action.Action, ac ActionClip, dir string) *yaml.Node {
 	}
 	if ac.Loop {
 		add("loop", scalar("true"))
+	}
+	if c := ac.Cycle; c[1] != 0 {
+		add("cycle", flowSeq(num(float64(c[0])), num(float64(c[1]))))
+	}
+	if ac.Stand {
+		add("stand", num(float64(ac.StandFrame)))
 	}
 	add("frames", flowSeq(num(float64(ac.First)), num(float64(ac.Last))))
 	if t := ac.Turn; t.Deg != 0 {

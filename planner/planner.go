@@ -36,7 +36,7 @@ type Input struct {
 // Config starts a Planner.
 type Config struct {
 	Start action.Frame // where the character stands [Units: m, rad] world
-	State string       // the action it is performing (default "idle")
+	State string       // the action it is performing (default, and "idle" in a library without it: Setup.StandingState)
 	Depth int          // plan depth [Limit: >= 1] (default 4)
 	// Work bounds the planning of one Update in units of work: plan nodes
 	// evaluated or unrolled. With Work set and Budget zero, planning
@@ -186,8 +186,8 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	if s == nil {
 		return nil, errors.New("planner: New needs a Setup")
 	}
-	if cfg.State == "" {
-		cfg.State = "idle"
+	if cfg.State == "" || cfg.State == "idle" {
+		cfg.State = s.StandingState()
 	}
 	if cfg.Depth <= 0 {
 		cfg.Depth = 4

@@ -244,3 +244,22 @@ func brakes(g *actiongraph.Graph, tags []Tags, idle Tags) [][]int32 {
 	}
 	return out
 }
+
+// StandingState is the action a character starts in when none is named
+// (or "idle" is, and the library has no action of that name): "idle" when the library has it, else the first entry of the graph that
+// stands (its first tag is "idle"), else the first entry.
+func (s *Setup) StandingState() string {
+	lib := s.Library()
+	if lib.Index("idle") >= 0 {
+		return "idle"
+	}
+	for _, e := range s.graph.Entry {
+		if a := lib.Actions[e]; len(a.Tags) > 0 && a.Tags[0] == "idle" {
+			return a.Name
+		}
+	}
+	if len(s.graph.Entry) > 0 {
+		return lib.Actions[s.graph.Entry[0]].Name
+	}
+	return "idle"
+}

@@ -172,9 +172,9 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 		return nil, err
 	}
 	if lib.Index(s.State) < 0 && o.lib != "" {
-		// A library without the script's state starts in its first entry.
+		// A library without the script's state starts standing.
 		sc := *s
-		sc.State = lib.Actions[g.Entry[0]].Name
+		sc.State = ""
 		s = &sc
 	}
 	w, err := loadWorld(spec, o.fst, o.load, lib, o.friction)

@@ -33,6 +33,7 @@ type walkRow struct {
 	ScratchWork float64      `json:"scratch_work_per_action"` // the same, planning every action from scratch
 	Hash        string       `json:"motion_hash"`
 	Body        *bodySummary `json:"body,omitempty"` // with --body
+	Footwork    footwork     `json:"footwork"`
 }
 
 type walksSummary struct {
@@ -49,6 +50,7 @@ type walksSummary struct {
 	P999CPU   float64   `json:"p999_update_cpu_ms"` // on the thread's CPU clock (Linux)
 	MaxCPU    float64   `json:"max_update_cpu_ms"`
 	Ratio     float64   `json:"scratch_over_reentrant_work"`
+	Footwork  footwork  `json:"footwork"` // the worst of every walk's
 }
 
 // runWalks is `planner walks`: random-start walks on a scene, each planned
@@ -168,6 +170,8 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 		row.WorkPerAct = perAction(res)
 		row.ScratchWork = perAction(base)
 		row.DistanceM, row.ReachM = groundPath(res), reach(res)
+		row.Footwork = measureFootwork(res.Clip, res.Steps, setup.Library())
+		sum.Footwork = sum.Footwork.worst(row.Footwork)
 		sum.DistanceM += row.DistanceM
 		if row.ReachM < 1 {
 			sum.Under1M++
@@ -263,5 +267,7 @@ func printWalks(w io.Writer, s *walksSummary) {
 			fmt.Fprintf(w, "wrote %s\n", r.PNG)
 		}
 	}
+	fw := s.Footwork
+	fmt.Fprintf(w, "footwork   docks met within %.1f mm; docked feet slide %.1f mm at most (%.1f mm across a transition); the root's largest jump %.1f cm\n", fw.DockError*1000, fw.Slide*1000, fw.Seam*1000, fw.RootJump*100)
 	fmt.Fprintf(w, "Update over every frame: %.2f ms 99.9th percentile, %.2f ms max (thread CPU clock: %.2f, %.2f ms); planning from scratch costs %.2f× the work per action\n", s.P999MS, s.MaxMS, s.P999CPU, s.MaxCPU, s.Ratio)
 }

@@ -1,0 +1,225 @@
+package library
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl64"
+)
+
+// Synthesized is the tag of actions made by the builder rather than cut
+// from a capture as it is: steps of a gait cycle looped inside its clip,
+// a standing pose made from a step, the starts and stops blended into and
+// out of it, and the turning variants of steps.
+const Synthesized = "synthesized"
+
+// StandSeconds is how long a standing action made from a step lasts
+// (motion.Stand). [Units: s]
+const StandSeconds = 1.0
+
+// cycleLimit is the largest pose difference, as a share of the leg, between
+// the ends of a gait cycle found inside a clip (the loop spreads it over
+// the cycle): a share of the leg, root mean square over the joints.
+const cycleLimit = 0.25
+
+// synthesis is what Build made beyond the captures: per added source, the
+// source it comes from, the gait cycle looped in it and the frame a
+// standing pose is made from.
+type synthesis struct {
+	from  map[int]int    // added source → the source it copies
+	cycle map[int][2]int // added source → first and last frame of its loop (in the clip with root motion)
+	stand map[int]int    // added source → the frame of its loop's clip a standing pose is made from
+}
+
+// synthesized reports whether source i was made by the builder.
+func (b *builder) synthesized(i int) bool {
+	_, ok := b.syn.from[i]
+	return ok
+}
+
+// addCycles adds, for every prepared clip that travels and does not loop,
+// a source playing twice the gait cycle found inside it (findCycle): its
+// steps then go on to each other.
+func (b *builder) addCycles() error {
+	for i := range len(b.srcs) {
+		if b.clips[i] == nil || b.looped[i] || b.synthesized(i) {
+			continue
+		}
+		from, to, ok := b.findCycle(i)
+		if !ok {
+			continue
+		}
+		k := b.addSource(i, fmt.Sprintf("%s (cycle %d-%d)", b.srcs[i].Name, from, to))
+		b.syn.cycle[k] = [2]int{from, to}
+		if err := b.prepareAdded(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// findCycle is the gait cycle of source i whose last pose is nearest its
+// first: from the middle of one foot's stance to the middle of a later
+// stance of the same foot, every stance between single and alternating,
+// the two poses (relative to the heading) within cycleLimit of the leg.
+func (b *builder) findCycle(i int) (from, to int, ok bool) {
+	pts := b.points(i)
+	c, eff := b.clips[i], b.srcs[i].Effectors
+	feats := make(map[int][]mgl64.Vec3)
+	feature := func(f int) []mgl64.Vec3 {
+		if x, ok := feats[f]; ok {
+			return x
+		}
+		x := poseFeature(c, eff, f)
+		feats[f] = x[:len(x)/2]
+		return feats[f]
+	}
+	best := math.Inf(1)
+	for p := range pts {
+		if pts[p].foot < 0 {
+			continue
+		}
+		for q := p + 1; q < len(pts) && pts[q].foot >= 0 && pts[q].foot != pts[q-1].foot; q++ {
+			if pts[q].foot != pts[p].foot {
+				continue
+			}
+			if d := rms(feature(pts[p].frame), feature(pts[q].frame)); d < best {
+				best, from, to = d, pts[p].frame, pts[q].frame
+			}
+		}
+	}
+	return from, to, best <= cycleLimit*b.leg
+}
+
+// cycleTwice loops frames [from, to] of c exactly and plays them twice
+// (loopTwice).
+func cycleTwice(c *motion.Clip, eff *motion.Effectors, from, to int) (*motion.Clip, error) {
+	s, err := c.Slice(from, to+1)
+	if err != nil {
+		return nil, err
+	}
+	return loopTwice(s, eff), nil
+}
+
+// anyStanding reports whether an action stands.
+func (b *builder) anyStanding() bool {
+	for i := range b.acts {
+		if b.idle(i) {
+			return true
+		}
+	}
+	return false
+}
+
+// addStand adds a standing source, its cuts and their actions: the pose at
+// the middle of a stance of the first looped gait cycle (else of the
+// first clip that steps), with the feet set side by side (motion.Stand).
+func (b *builder) addStand() error {
+	base := -1
+	for i := range b.srcs {
+		if b.clips[i] == nil {
+			continue
+		}
+		if _, ok := b.syn.cycle[i]; ok {
+			base = i
+			break
+		}
+		if base < 0 && len(b.stances(i)) > 0 {
+			base = i
+		}
+	}
+	if base < 0 {
+		return nil
+	}
+	f := b.passing(base)
+	k := b.addSource(base, fmt.Sprintf("%s (standing at frame %d)", b.srcs[base].Name, f))
+	if cyc, ok := b.syn.cycle[base]; ok {
+		b.syn.cycle[k] = cyc
+	}
+	b.syn.stand[k] = f
+	if err := b.prepareAdded(k); err != nil {
+		return err
+	}
+	n := len(b.cuts)
+	b.cutSource(k)
+	return b.actions(n)
+}
+
+// stances are source i's cut points in the middle of a single stance.
+func (b *builder) stances(i int) []point {
+	return slices.DeleteFunc(b.points(i), func(p point) bool { return p.foot < 0 })
+}
+
+// passing is the middle of the stance of source i where the swinging foot
+// passes the standing one most closely (along the heading): the pose
+// nearest standing.
+func (b *builder) passing(i int) int {
+	c, eff := b.clips[i], b.srcs[i].Effectors
+	n := c.Skeleton.NumJoints()
+	pos, world := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
+	best, at := math.Inf(1), 0
+	for _, p := range b.stances(i) {
+		r := c.RootPointWith(p.frame, eff.Hips, pos, world)
+		d := 0.0
+		for k, e := range eff.Feet {
+			z := r.ToLocal(pos[e.Joint])[2]
+			if k == 0 {
+				d = z
+			} else {
+				d -= z
+			}
+		}
+		if math.Abs(d) < best {
+			best, at = math.Abs(d), p.frame
+		}
+	}
+	return at
+}
+
+// addSource appends a copy of source i under name, reported as made from
+// it, and returns its index.
+func (b *builder) addSource(i int, name string) int {
+	src := b.srcs[i]
+	src.Name = name
+	b.srcs = append(b.srcs, src)
+	k := len(b.srcs) - 1
+	b.syn.from[k] = i
+	b.clips = append(b.clips, nil)
+	b.moved = append(b.moved, false)
+	b.looped = append(b.looped, false)
+	b.support = append(b.support, [2][]bool{})
+	b.air = append(b.air, nil)
+	b.found = append(b.found, nil)
+	return k
+}
+
+// prepareAdded prepares an added source and reports it.
+func (b *builder) prepareAdded(k int) error {
+	rep := SourceReport{Name: b.srcs[k].Name, Synthesized: true}
+	if err := b.prepareSource(k, &rep); err != nil {
+		return err
+	}
+	rep.Seconds = b.clips[k].Duration()
+	b.out.Report.Sources = append(b.out.Report.Sources, rep)
+	return nil
+}
+
+// shapeSynth applies source i's synthesis to its clip with root motion:
+// the gait cycle looped and played twice, then the standing pose.
+func (b *builder) shapeSynth(i int, c *motion.Clip) (*motion.Clip, error) {
+	eff := b.srcs[i].Effectors
+	var err error
+	if cyc, ok := b.syn.cycle[i]; ok {
+		if c, err = cycleTwice(c, eff, cyc[0], cyc[1]); err != nil {
+			return nil, fmt.Errorf("library: %s: %w", b.srcs[i].Name, err)
+		}
+	}
+	if f, ok := b.syn.stand[i]; ok {
+		if c, err = motion.Stand(c, eff, f, StandSeconds); err != nil {
+			return nil, fmt.Errorf("library: %s: %w", b.srcs[i].Name, err)
+		}
+	}
+	return c, nil
+}
