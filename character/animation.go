@@ -111,7 +111,7 @@ func (rd *reader) animation(ai int, sk *motion.Skeleton) (Clip, error) {
 		}
 		rd.pose(local, world)
 		if err := rd.jointsOf(world, c.Trans[f*n:(f+1)*n], c.Rot[f*n:(f+1)*n], wrot); err != nil {
-			return Clip{}, fmt.Errorf("%w (%s at %.4g s)", err, place, t)
+			return Clip{}, &poseError{anim: name, err: fmt.Errorf("%w (%s at %.4g s)", err, place, t)}
 		}
 	}
 	return Clip{Name: name, Clip: c}, nil
@@ -296,3 +296,13 @@ func setChannels(sk *motion.Skeleton, clips []Clip) {
 		}
 	}
 }
+
+// poseError is an animation with a joint that has no pose at some time:
+// the animation is skipped, not the file.
+type poseError struct {
+	anim string
+	err  error
+}
+
+func (e *poseError) Error() string { return e.err.Error() }
+func (e *poseError) Unwrap() error { return e.err }

@@ -1,6 +1,7 @@
 package character
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -22,6 +23,16 @@ type Character struct {
 	// of a chain found from the skin (an end site past a head joint that
 	// has no node below it).
 	Nodes []int
+	// Skipped are the animations left out because a joint has no pose in
+	// them at some time (a scale of zero, as a character spawning from a
+	// point has): each named, with why.
+	Skipped []Skipped
+}
+
+// Skipped is an animation Read left out, and why.
+type Skipped struct {
+	Name string
+	Why  string
 }
 
 // Clip is one animation of a character.
@@ -164,6 +175,11 @@ func (rd *reader) read() (*Character, error) {
 	}
 	for ai := range rd.doc.Animations {
 		c, err := rd.animation(ai, sk)
+		var pe *poseError
+		if errors.As(err, &pe) {
+			ch.Skipped = append(ch.Skipped, Skipped{Name: pe.anim, Why: pe.Error()})
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}

@@ -228,3 +228,26 @@ func TestHeadTipFromTheSkin(t *testing.T) {
 		t.Errorf("a vertex on joint 9 of 7: %v", err)
 	}
 }
+
+// TestSkipsAnimationWithoutPose: an animation that scales a joint to zero
+// (a character spawning from a point) is left out and named, with the
+// place; the file's other animations are read.
+func TestSkipsAnimationWithoutPose(t *testing.T) {
+	d := rig()
+	spawn := *d.Animations[0]
+	spawn.Name = "spawn"
+	zero := modeler.WriteAccessor(d, gltf.TargetNone, [][3]float32{{0, 0, 0}, {1, 1, 1}})
+	spawn.Samplers = append(append([]*gltf.AnimationSampler(nil), spawn.Samplers...), &gltf.AnimationSampler{Input: spawn.Samplers[0].Input, Output: zero, Interpolation: gltf.InterpolationLinear})
+	spawn.Channels = []*gltf.AnimationChannel{{Sampler: 3, Target: gltf.AnimationChannelTarget{Node: gltf.Index(1), Path: gltf.TRSScale}}}
+	d.Animations = append(d.Animations, &spawn)
+	ch, err := character.Read(bytes.NewReader(encode(t, d, true)), nil, "rig.glb", character.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ch.Clips) != 1 || ch.Clips[0].Name != "move" {
+		t.Fatalf("clips %v, want move alone", ch.Clips)
+	}
+	if len(ch.Skipped) != 1 || ch.Skipped[0].Name != "spawn" || !strings.Contains(ch.Skipped[0].Why, "singular") || !strings.Contains(ch.Skipped[0].Why, "node 1") {
+		t.Fatalf("skipped %+v, want spawn, singular at node 1", ch.Skipped)
+	}
+}

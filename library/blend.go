@@ -21,8 +21,9 @@ import (
 // end on a docked foot, the next nearest standing piece is tried. The
 // blend lasts 0.4 s or 80% of the action;
 // the report gives the largest pose difference a blend bridges. Runs get
-// none: a fade of 0.4 s does not take a body from standing to 3 m/s or
-// back (their root would jump); they start and stop where the captures do.
+// none when the library walks: a fade of 0.4 s does not take a body from
+// standing to 3 m/s or back as smoothly as a walk's start does; they start
+// and stop where the captures do. A library that only runs blends them.
 func (b *builder) blended() error {
 	n := len(b.acts)
 	f := features{starts: make([][]mgl64.Vec3, n), ends: make([][]mgl64.Vec3, n), limit: b.opt.MaxPoseError * b.leg}
@@ -30,8 +31,12 @@ func (b *builder) blended() error {
 		f.starts[i], f.ends[i] = poseFeature(a.Clip, a.Effectors, 0), poseFeature(a.Clip, a.Effectors, a.Clip.Frames()-1)
 	}
 	var picks []blendPick
+	walks := false
 	for i := range n {
-		if !b.idle(i) && b.acts[i].Tags[0] != "run" && b.blends[i].from < 0 {
+		walks = walks || b.acts[i].Tags[0] == "walk"
+	}
+	for i := range n {
+		if !b.idle(i) && (b.acts[i].Tags[0] != "run" || !walks) && b.blends[i].from < 0 {
 			picks = append(picks, b.startsFor(i, f)...)
 			picks = append(picks, b.stopFor(i, f)...)
 		}

@@ -239,7 +239,7 @@ func (b *Built) stands() bool {
 // cycles, a standing pose).
 func build(srcs []Source, opt BuildOptions, synth bool) (*Built, error) {
 	b := &builder{opt: opt, srcs: slices.Clone(srcs), out: &Built{Clips: map[string]ActionClip{}, Report: Report{Tags: map[string]int{}}},
-		syn: synthesis{from: map[int]int{}, cycle: map[int][2]int{}, stand: map[int]int{}}}
+		syn: synthesis{from: map[int]int{}, cycle: map[int][2]int{}, stand: map[int]int{}}, period: map[int]int{}}
 	if err := b.prepare(); err != nil {
 		return nil, err
 	}
@@ -282,6 +282,7 @@ type builder struct {
 	clips   []*motion.Clip // per source: prepared (root motion), nil when skipped
 	moved   []bool
 	looped  []bool
+	period  map[int]int        // per gait cycle played twice: the frames of one playing (its second starts this many frames after its first)
 	support [][2][]bool        // per source, foot side, frame: docked
 	air     [][]bool           // per source, frame: every foot off the floor
 	found   [][]dock.Extracted // per source: the docks extracted from the whole prepared clip
@@ -311,22 +312,7 @@ func (b *builder) prepare() error {
 		return fmt.Errorf("library: %s: %w", b.srcs[ref].Name, err)
 	}
 	b.leg = g.Leg
-	s := b.leg / motion.AdultLeg
-	b.xopt = dock.DefaultExtractOptions()
-	b.xopt.SpeedOn *= s
-	b.xopt.SpeedOff *= s
-	b.xopt.MaxHeight *= s
-	b.xopt.Pace *= s
-	b.xopt.MaxTravel *= s
-	// Half the capture default (a docked foot held by the warp slides as
-	// the clip does), and 6 mm at most: a slide shows in metres whatever
-	// the character's size.
-	b.xopt.MaxSlide *= min(0.5*s, 0.6)
-	if !feetLevelAtRest(sk, b.srcs[ref].Effectors) {
-		// The tilt test measures from the rest pose: without feet at the
-		// same angle there (a bind pose taken from a walk), it is off.
-		b.xopt.MaxTilt = 0
-	}
+	b.xopt = extractOptions(b.leg, !feetLevelAtRest(sk, b.srcs[ref].Effectors))
 	b.clips = make([]*motion.Clip, len(b.srcs))
 	b.moved = make([]bool, len(b.srcs))
 	b.looped = make([]bool, len(b.srcs))
@@ -381,6 +367,11 @@ func (b *builder) prepareSource(i int, rep *SourceReport) error {
 	if !cycled && isLoop(c, src.Effectors, b.opt.MaxPoseError*b.leg) {
 		c, b.looped[i] = loopTwice(c, src.Effectors), true
 		rep.Loop = true
+	}
+	if cyc, ok := b.syn.cycle[i]; ok {
+		if _, stands := b.syn.stand[i]; !stands {
+			b.period[i] = cyc[1] - cyc[0]
+		}
 	}
 	c, err := b.shapeSynth(i, c)
 	if err != nil {
@@ -476,4 +467,26 @@ func feetLevelAtRest(sk *motion.Skeleton, eff *motion.Effectors) bool {
 		els = append(els, el)
 	}
 	return len(els) < 2 || math.Abs(els[0]-els[1]) <= 10
+}
+
+// extractOptions are the dock extraction's thresholds for a character
+// whose leg is leg long: the defaults scaled to it. noTilt turns the tilt
+// test off: it measures from the rest pose, which is off without feet at
+// the same angle there (a bind pose taken from a walk).
+func extractOptions(leg float64, noTilt bool) dock.ExtractOptions {
+	s := leg / motion.AdultLeg
+	x := dock.DefaultExtractOptions()
+	x.SpeedOn *= s
+	x.SpeedOff *= s
+	x.MaxHeight *= s
+	x.Pace *= s
+	x.MaxTravel *= s
+	// Half the capture default (a docked foot held by the warp slides as
+	// the clip does), and 6 mm at most: a slide shows in metres whatever
+	// the character's size.
+	x.MaxSlide *= min(0.5*s, 0.6)
+	if noTilt {
+		x.MaxTilt = 0
+	}
+	return x
 }

@@ -98,6 +98,31 @@ func (b *builder) points(i int) []point {
 		}
 		out = append(out, p)
 	}
+	if L := b.period[i]; L > 0 {
+		return periodic(out, L, n)
+	}
+	return out
+}
+
+// periodic gives the cut points of a loop played twice (L frames a
+// playing, n frames in all) one period apart: those of the middle
+// playing, [L/2, 3L/2), where no stance is cut short by the clip's ends,
+// and their copies a period before and after, within the clip.
+func periodic(pts []point, L, n int) []point {
+	var mid []point
+	for _, p := range pts {
+		if 2*p.frame >= L && 2*p.frame < 3*L {
+			mid = append(mid, p)
+		}
+	}
+	var out []point
+	for _, shift := range []int{-L, 0, L} {
+		for _, p := range mid {
+			if f := p.frame + shift; f >= 0 && f < n {
+				out = append(out, point{f, p.foot})
+			}
+		}
+	}
 	return out
 }
 

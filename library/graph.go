@@ -24,12 +24,15 @@ func (b *builder) transitions() {
 	limit := b.opt.MaxPoseError * b.leg
 	b.next = make([][]int, len(b.acts))
 	b.errs = make([][]float64, len(b.acts))
+	// Consecutive pieces of a clip join, and so do the end of a piece of a
+	// loop's second playing and the piece of its first playing that starts
+	// at the same pose (a period earlier).
 	for i, ci := range b.cuts {
 		for j, cj := range b.cuts {
 			if ci.endFoot != cj.startFoot {
 				continue
 			}
-			natural := ci.src == cj.src && ci.to == cj.from
+			natural := ci.src == cj.src && (ci.to == cj.from || b.period[ci.src] > 0 && ci.to-b.period[ci.src] == cj.from)
 			e := featureDistance(ends[i], starts[j])
 			if natural || (e <= limit && feetHeld(b.acts[i], b.acts[j])) {
 				b.next[i] = append(b.next[i], j)

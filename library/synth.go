@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -95,12 +96,53 @@ func (b *builder) findCycle(i int) (from, to int, ok bool) {
 
 // cycleTwice loops frames [from, to] of c exactly and plays them twice
 // (loopTwice).
+//
+// Closing the loop spreads the difference of its ends over it, which
+// moves a standing foot a little each frame; each foot dock of the cycle
+// (extracted before the loop is closed) is planted again where the foot
+// is at its middle — at its first frame for a dock the loop starts in, at
+// its last for one it ends in, so the seam stays exact.
 func cycleTwice(c *motion.Clip, eff *motion.Effectors, from, to int) (*motion.Clip, error) {
 	s, err := c.Slice(from, to+1)
 	if err != nil {
 		return nil, err
 	}
-	return loopTwice(s, eff), nil
+	g, err := motion.GuessScale(c.Skeleton, eff)
+	if err != nil {
+		return nil, err
+	}
+	docks, err := dock.Extract(s, eff, s.Trajectory(eff.Hips)[0], extractOptions(g.Leg, false))
+	if err != nil {
+		return nil, err
+	}
+	tr := s.Trajectory(eff.Hips)
+	loop(s, tr[0].Yaw, tr[len(tr)-1].Yaw)
+	last := s.Frames() - 1
+	for _, d := range docks {
+		e, ok := footNamed(s, eff, d.Effector)
+		if !ok || d.Template != "foot" {
+			continue
+		}
+		at := (d.StartFrame + d.EndFrame) / 2
+		switch {
+		case d.StartFrame == 0:
+			at = 0
+		case d.EndFrame == last:
+			at = last
+		}
+		motion.Hold(s, e, d.StartFrame, d.EndFrame, at)
+	}
+	return playTwice(s, eff), nil
+}
+
+// footNamed is the foot of eff whose joint is named name.
+func footNamed(c *motion.Clip, eff *motion.Effectors, name string) (motion.Effector, bool) {
+	for _, e := range eff.Feet {
+		if c.Skeleton.Names[e.Joint] == name {
+			return e, true
+		}
+	}
+	return motion.Effector{}, false
 }
 
 // anyStanding reports whether an action stands.

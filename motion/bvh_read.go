@@ -67,7 +67,8 @@ func loadFile[T any](path string, read func(io.Reader) (T, error)) (T, error) {
 // parent with an "_End" suffix. Position channels give the joint's local
 // translation (they replace the OFFSET on the axes they name), so a root
 // with position channels is placed where the channels say. Offsets and
-// positions are multiplied by opt.Scale. name labels errors.
+// positions are multiplied by opt.Scale. Whole frames after the count the
+// header declares are read too (exporters miscount). name labels errors.
 func ReadBVH(r io.Reader, name string, opt BVHOptions) (*Clip, error) {
 	scale := opt.Scale
 	if scale == 0 {
@@ -388,20 +389,22 @@ func (p *bvhParser) motion(sk *Skeleton, scale float64) (*Clip, error) {
 		if err != nil {
 			return nil, err
 		}
-		if len(words) != nch {
-			return nil, p.fail("frame %d of %d has %d values, the hierarchy has %d channels", f+1, frames, len(words), nch)
-		}
-		for k, w := range words {
-			x, err := strconv.ParseFloat(w, 64)
-			if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
-				return nil, p.fail("frame %d of %d, value %d: %q is not a finite number", f+1, frames, k+1, w)
-			}
-			vals[k] = x
+		if err := p.frameValues(words, vals, fmt.Sprintf("frame %d of %d", f+1, frames)); err != nil {
+			return nil, err
 		}
 		p.appendFrame(c, vals, scale)
 	}
-	if extra := p.next(); extra != "" {
-		return nil, p.fail("unexpected %q after the %d frames the header declares", extra, frames)
+	// Exporters miscount: whole frames after the declared ones are read
+	// too; anything else there is an error.
+	for extra := p.next(); extra != ""; extra = p.next() {
+		words := append([]string{extra}, p.tok.restOfLine()...)
+		if len(words) != nch {
+			return nil, p.fail("unexpected %q after the %d frames the header declares", extra, frames)
+		}
+		if err := p.frameValues(words, vals, fmt.Sprintf("frame %d (after the %d the header declares)", c.Frames()+1, frames)); err != nil {
+			return nil, err
+		}
+		p.appendFrame(c, vals, scale)
 	}
 	if p.tok.err != nil {
 		return nil, p.fail("reading: %v", p.tok.err)
@@ -429,4 +432,19 @@ func (p *bvhParser) appendFrame(c *Clip, vals []float64, scale float64) {
 		c.Trans = append(c.Trans, t)
 		c.Rot = append(c.Rot, q.Normalize())
 	}
+}
+
+// frameValues parses one frame's words into vals, one per channel.
+func (p *bvhParser) frameValues(words []string, vals []float64, what string) error {
+	if len(words) != len(vals) {
+		return p.fail("%s has %d values, the hierarchy has %d channels", what, len(words), len(vals))
+	}
+	for k, w := range words {
+		x, err := strconv.ParseFloat(w, 64)
+		if err != nil || math.IsNaN(x) || math.IsInf(x, 0) {
+			return p.fail("%s, value %d: %q is not a finite number", what, k+1, w)
+		}
+		vals[k] = x
+	}
+	return nil
 }

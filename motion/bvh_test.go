@@ -142,6 +142,25 @@ Frame Time: 0.04
 14 92 10 30 20 10 11 1 0 0 -30 60 -45
 `
 
+// A file with more whole frames than its header declares (exporters
+// miscount) gives them all: the extra frame is the header's last again.
+func TestBVHExtraFrames(t *testing.T) {
+	lines := strings.Split(strings.TrimSpace(oddBVH), "\n")
+	c, err := ReadBVH(strings.NewReader(oddBVH+lines[len(lines)-1]+"\n"), "extra.bvh", BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Frames() != 4 {
+		t.Fatalf("%d frames, want 4", c.Frames())
+	}
+	n := c.Skeleton.NumJoints()
+	for j := range n {
+		if c.Trans[3*n+j] != c.Trans[2*n+j] || c.Rot[3*n+j] != c.Rot[2*n+j] {
+			t.Fatalf("joint %d of the extra frame differs from frame 3", j)
+		}
+	}
+}
+
 func TestBVHOtherConventions(t *testing.T) {
 	c, err := ReadBVH(strings.NewReader(oddBVH), "odd.bvh", BVHOptions{Scale: 0.01})
 	if err != nil {
@@ -243,6 +262,7 @@ func TestBVHErrors(t *testing.T) {
 		{"nan value", edit(25, "14 92 10 30 20 10 11 1 0 0 -30 60 inf"), 25, "not a finite number"},
 		{"truncated", strings.Join(good[:24], "\n"), 24, "want frame 3 of 3"},
 		{"extra numbers", oddBVH + "1 2 3\n", 26, "after the 3 frames"},
+		{"bad extra frame", oddBVH + "14 92 10 30 20 10 11 1 0 0 -30 60 x\n", 26, "frame 4 (after the 3"},
 		{"frame time junk", edit(22, "Frame Time: 0.04 x"), 22, `unexpected "x"`},
 		{"unclosed joint", strings.Join(good[:8], "\n"), 8, "inside joint"},
 	} {

@@ -91,3 +91,25 @@ func HoldBetween(out, src *Clip, eff *Effectors, still float64) {
 		}
 	}
 }
+
+// Hold keeps foot e of c, over frames [from, to], where it is on the
+// ground (its joint's x and z; the height stays the clip's) at frame at,
+// by bending its leg (two-bone IK, the foot's world orientation kept). A
+// loop closed by spreading its end's difference over the clip moves a
+// standing foot by a share of that difference each frame: Hold plants it
+// again.
+func Hold(c *Clip, e Effector, from, to, at int) {
+	sk := c.Skeleton
+	n := sk.NumJoints()
+	if !bendable(sk, e.Joint) || from < 0 || to >= c.Frames() || at < from || at > to {
+		return
+	}
+	pos, world := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
+	c.FrameFK(at, pos, world)
+	x0, z0 := pos[e.Joint][0], pos[e.Joint][2]
+	for f := from; f <= to; f++ {
+		c.FrameFK(f, pos, world)
+		p := pos[e.Joint]
+		bendLeg(c, f, e.Joint, mgl64.Vec3{x0, p[1], z0}, pos, world)
+	}
+}

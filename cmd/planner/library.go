@@ -59,7 +59,7 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner library: --clips: %v\n", err)
 		return 1
 	}
-	srcs, err := librarySources(*from, *effFile, re)
+	srcs, skipped, err := librarySources(*from, *effFile, re)
 	if err == nil && len(srcs) == 0 {
 		err = fmt.Errorf("%s: no captures (.bvh, .amc, .glb, .gltf) named like %q", *from, *clips)
 	}
@@ -72,6 +72,7 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
 	}
+	b.Report.Sources = append(b.Report.Sources, skipped...)
 	sum := libraryJSON{Report: b.Report, Library: *out}
 	if sum.Spaces, sum.NoSpaces, err = writeLibrary(b, *out, *spaces); err != nil {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
@@ -135,15 +136,18 @@ func storeSpaces(out string, lib *action.Library) (string, error) {
 // subfolders, or one file): every animation of a glTF character, every BVH
 // file (its unit guessed from the legs), every AMC motion with SUBJECT.asf
 // beside it; in path order, named by their paths below from.
-func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, error) {
+//
+// Animations a character file holds but that cannot be read (a joint
+// without a pose at some time) come back as skipped sources.
+func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, []library.SourceReport, error) {
 	files := []string{from}
 	st, err := os.Stat(from)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	absFrom, err := filepath.Abs(from)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if st.IsDir() {
 		files = files[:0]
@@ -154,19 +158,23 @@ func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, 
 			return err
 		})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		sort.Strings(files)
 	}
 	var out []library.Source
+	var skipped []library.SourceReport
 	for _, f := range files {
 		abs, err := filepath.Abs(f)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		refs, err := clipRefs(abs)
+		refs, skips, err := clipRefs(abs)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		for _, sk := range skips {
+			skipped = append(skipped, library.SourceReport{Name: filepath.Base(abs) + "#" + sk.Name, Skipped: sk.Why})
 		}
 		for _, r := range refs {
 			name := filepath.Base(r.BVH + r.AMC + r.GLTF)
@@ -183,50 +191,50 @@ func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, 
 			}
 			c, _, err := r.Load()
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			eff, err := effectorsFor(c, name, effFile)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			out = append(out, library.Source{Name: name, Ref: r, Clip: c, Effectors: eff})
 		}
 	}
-	return out, nil
+	return out, skipped, nil
 }
 
 // clipRefs are the clips one file holds; other files hold none.
-func clipRefs(path string) ([]library.ClipRef, error) {
+func clipRefs(path string) ([]library.ClipRef, []character.Skipped, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".glb", ".gltf":
 		ch, err := character.Load(path, character.Options{})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		var out []library.ClipRef
 		for _, c := range ch.Clips {
 			out = append(out, library.ClipRef{GLTF: path, Animation: c.Name})
 		}
-		return out, nil
+		return out, ch.Skipped, nil
 	case ".amc":
 		subject, _, _ := strings.Cut(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), "_")
-		return []library.ClipRef{{AMC: path, ASF: filepath.Join(filepath.Dir(path), subject+".asf")}}, nil
+		return []library.ClipRef{{AMC: path, ASF: filepath.Join(filepath.Dir(path), subject+".asf")}}, nil, nil
 	case ".bvh":
 		c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: 1})
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		eff, err := motion.DefaultEffectors(c.Skeleton)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
 		g, err := motion.GuessScale(c.Skeleton, eff)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
-		return []library.ClipRef{{BVH: path, Scale: g.Scale}}, nil
+		return []library.ClipRef{{BVH: path, Scale: g.Scale}}, nil, nil
 	}
-	return nil, nil
+	return nil, nil, nil
 }
 
 // effectorsFor reads the effectors file, or recognises them by name.

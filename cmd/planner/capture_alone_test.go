@@ -1,0 +1,133 @@
+package main
+
+import (
+	"fmt"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/script"
+)
+
+// Each shared walk capture alone gives a character that, on
+// builtin:level, walks, turns at least 90° left and then right when
+// asked, and stands when the speed asked is zero. The oracle is the root's
+// path in the written motion alone: the direction of travel over the last
+// second of each leg of the script, and the root's ground speed over the
+// last second of standing.
+func TestEachWalkCaptureAlone(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a library of each shared walk capture and walks it")
+	}
+	for _, rel := range []string{
+		"mocap/cmu-07_01-walk.bvh", "mocap/cmu-16_15-walk.bvh",
+		"mocap/asf-amc/16_17.amc", "mocap/asf-amc/16_19.amc",
+		"conventions/games105/walkF.bvh", "conventions/games105/walk_and_turn_left.bvh",
+	} {
+		t.Run(strings.ReplaceAll(filepath.Base(rel), ".", "_"), func(t *testing.T) {
+			libFile := filepath.Join(t.TempDir(), "lib.yaml")
+			rep, _ := buildLibrary(t, libFile, "--from", shareddata.Path(t, rel), "--spaces=false")
+			if rep.Tags["idle"] == 0 || rep.Tags[syntheticTag] == 0 {
+				t.Errorf("tags %v: want a synthesized standing action", rep.Tags)
+			}
+			walkTurnStand(t, libFile)
+		})
+	}
+}
+
+const syntheticTag = "synthesized"
+
+// walkTurnStand walks the library's character on builtin:level from its
+// default start: 6 s ahead, 6 s asked 120° to the left, 6 s asked back
+// 120° to the right, then 4 s asked to stand.
+func walkTurnStand(t *testing.T, libFile string) {
+	t.Helper()
+	o := runOptions{lib: libFile, depth: 4, work: 1000, friction: 0.8}
+	lib, g, err := o.library()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := loadWorld("builtin:level", "", o.load, lib, o.friction)
+	if err != nil {
+		t.Fatal(err)
+	}
+	setup, err := o.setup(g, w.Querier)
+	if err != nil {
+		t.Fatal(err)
+	}
+	foot, err := w.FootSupport()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := w.Mesh.Bounds()
+	s, ok := script.DefaultStart(foot, float64(b.Min[0]+b.Max[0])/2, float64(b.Min[2]+b.Max[2])/2, 22)
+	if !ok {
+		t.Fatal("no default start")
+	}
+	yaw := s.YawDeg * math.Pi / 180
+	left := yaw + 2*math.Pi/3
+	s.Inputs = []script.TimedInput{{At: 0, Heading: yaw, Speed: 1.2}, {At: 6, Heading: left, Speed: 1.2}, {At: 12, Heading: yaw, Speed: 1.2}, {At: 18, Speed: 0}}
+	res, err := script.Run(setup, planner.Config{Depth: o.depth, Work: o.work}, s, 60, w.BVH)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := res.Clip
+	d0, h0 := travel(c, 5, 6)
+	h1, turnL := farthestTurn(c, 6, 12, h0, 1)
+	_, turnR := farthestTurn(c, 12, 18, h1, -1)
+	still, _ := travel(c, 21, 22)
+	t.Logf("%.1f m in 22 s; %.2f m/s at 5-6 s, turned %.0f° left, then %.0f° right; %.3f m/s standing at 21-22 s; %d actions", groundPath(res), d0, turnL, turnR, still, len(res.Steps))
+	if testing.Verbose() {
+		var acts []string
+		for _, st := range res.Steps {
+			acts = append(acts, fmt.Sprintf("%.1f:%s", st.Start, st.Action))
+		}
+		t.Logf("actions: %s", strings.Join(acts, " "))
+	}
+	if d0 < 0.5 {
+		t.Errorf("walks %.2f m/s after 5 s, want 0.5 at least", d0)
+	}
+	if turnL < 90 || turnR < 90 {
+		t.Errorf("turned %.0f° left and %.0f° right, want 90° each at least", turnL, turnR)
+	}
+	if still > 0.05 {
+		t.Errorf("moves %.3f m/s when asked to stand", still)
+	}
+}
+
+// travel is how far the root goes on the ground from time t0 to t1 of c,
+// and in which direction (yaw).
+func travel(c *motion.Clip, t0, t1 float64) (dist, heading float64) {
+	p, q := rootAt(c, t0), rootAt(c, t1)
+	return math.Hypot(q[0]-p[0], q[2]-p[2]), math.Atan2(q[0]-p[0], q[2]-p[2])
+}
+
+// farthestTurn is the direction of travel over the half second windows
+// from t0 to t1 that turns farthest from heading h towards side (1 left,
+// -1 right), among windows that travel 0.2 m at least, and that turn in
+// degrees (to that side).
+func farthestTurn(c *motion.Clip, t0, t1, h float64, side float64) (heading, deg float64) {
+	heading, deg = h, math.Inf(-1)
+	for t := t0; t+0.5 <= t1+1e-9; t += 0.25 {
+		d, x := travel(c, t, t+0.5)
+		if d < 0.2 {
+			continue
+		}
+		if turn := side * motion.WrapAngle(x-h) * 180 / math.Pi; turn > deg {
+			heading, deg = x, turn
+		}
+	}
+	return heading, deg
+}
+
+// rootAt is the root's position at time t of c (the nearest frame).
+func rootAt(c *motion.Clip, t float64) [3]float64 {
+	f := min(c.Frames()-1, max(0, int(math.Round(t/c.FrameTime))))
+	n := c.Skeleton.NumJoints()
+	p := c.Trans[f*n]
+	return [3]float64{p[0], p[1], p[2]}
+}
