@@ -44,13 +44,9 @@ func Pivot(c *Clip, eff *Effectors, turn float64) (*Clip, error) {
 	if c.Frames() < 1 || len(eff.Feet) == 0 || !(math.Abs(turn) > 0) || math.Abs(turn) > math.Pi/2+1e-9 {
 		return nil, fmt.Errorf("motion: pivot by %g rad of a %d-frame clip with %d feet", turn, c.Frames(), len(eff.Feet))
 	}
-	legs := make([][3]int, len(eff.Feet)) // hip, knee, ankle
-	for i, e := range eff.Feet {
-		knee := sk.Parents[e.Joint]
-		if knee <= 0 || sk.Parents[knee] < 0 {
-			return nil, fmt.Errorf("motion: pivot: foot %s has no knee and hip above it", sk.Names[e.Joint])
-		}
-		legs[i] = [3]int{sk.Parents[knee], knee, e.Joint}
+	legs, err := legsOf(sk, eff)
+	if err != nil {
+		return nil, fmt.Errorf("motion: pivot: %w", err)
 	}
 	g, err := GuessScale(sk, eff)
 	if err != nil {
