@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/character"
+	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
@@ -249,5 +250,38 @@ func TestSkipsAnimationWithoutPose(t *testing.T) {
 	}
 	if len(ch.Skipped) != 1 || ch.Skipped[0].Name != "spawn" || !strings.Contains(ch.Skipped[0].Why, "singular") || !strings.Contains(ch.Skipped[0].Why, "node 1") {
 		t.Fatalf("skipped %+v, want spawn, singular at node 1", ch.Skipped)
+	}
+}
+
+// TestFootWithoutToeFromTheSkin: a game rig whose legs end at "l-foot"
+// with no toe joint and no node below it gets the foot's tip from the
+// skin, at the farthest vertex the foot carries most (by hand: the toe of
+// the shoe, 0.25 m ahead of the ankle on the ground), and the foot is
+// then recognised with that tip.
+func TestFootWithoutToeFromTheSkin(t *testing.T) {
+	doc := headRig()
+	doc.Nodes[1].Name, doc.Nodes[2].Name, doc.Nodes[3].Name = "l-thigh", "l-shin", "l-foot"
+	doc.Nodes[3].Children = nil // no toe: its node hangs from the hips, a prop
+	doc.Nodes[0].Children = append(doc.Nodes[0].Children, 4)
+	doc.Nodes[4].Name = "prop"
+	pos := modeler.WriteAccessor(doc, gltf.TargetArrayBuffer, [][3]float32{{0, 1.8, 0}, {0.05, 1.7, 0}, {0, 1.6, 0.1}, {0, 0, 0.25}, {0, 0.02, -0.05}})
+	joints := modeler.WriteAccessor(doc, gltf.TargetArrayBuffer, [][4]uint8{{6, 5, 0, 0}, {6, 0, 0, 0}, {6, 0, 0, 0}, {3, 0, 0, 0}, {3, 0, 0, 0}})
+	weights := modeler.WriteAccessor(doc, gltf.TargetArrayBuffer, [][4]float32{{0.75, 0.25, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}, {1, 0, 0, 0}})
+	doc.Meshes[0].Primitives[0].Attributes = gltf.PrimitiveAttributes{gltf.POSITION: pos, gltf.JOINTS_0: joints, gltf.WEIGHTS_0: weights}
+	ch, err := character.Read(bytes.NewReader(encode(t, doc, true)), nil, "game.glb", character.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sk := ch.Skeleton
+	eff, err := motion.DefaultEffectors(sk)
+	if err != nil {
+		t.Fatalf("joints %q: %v", sk.Names, err)
+	}
+	if len(eff.Feet) != 1 || sk.Names[eff.Feet[0].Joint] != "l-foot" || eff.Feet[0].Side != motion.Left {
+		t.Fatalf("feet %+v of %q", eff.Feet, sk.Names)
+	}
+	tip := eff.Feet[0].Tip
+	if got, want := sk.RestPositions()[tip], (mgl64.Vec3{0, 0, 0.25}); !sk.EndSite[tip] || got.Sub(want).Len() > 1e-6 {
+		t.Errorf("the foot's tip %s at %v, want an end site at %v", sk.Names[tip], got, want)
 	}
 }

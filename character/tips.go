@@ -12,7 +12,7 @@ import (
 )
 
 // addTips gives a bone tip to every last joint of a chain outside the
-// hands and feet that has none (glTF joints are bone heads: a rig's head
+// recognised hands and feet that has none (glTF joints are bone heads: a rig's head
 // joint sits at the base of the skull, and without its tip the body
 // derived from the skeleton stops there): an end site at the farthest of
 // the skin's vertices it carries most, in the bind pose. It reports
@@ -52,12 +52,13 @@ func (rd *reader) addTips(sk *motion.Skeleton) (bool, error) {
 }
 
 // tipless maps, by node, the joints of sk that end a chain outside the
-// hands and feet (DefaultEffectors) with no end site: none when no hand
-// or foot is known.
+// hands and feet (DefaultEffectors) with no end site. A foot or hand
+// with no joint below it is no effector yet (it has no tip) and ends a
+// chain: it gets its tip here, from the skin, and is recognised after.
 func (rd *reader) tipless(sk *motion.Skeleton) map[int]int {
 	eff, err := motion.DefaultEffectors(sk)
 	if err != nil {
-		return nil
+		eff = &motion.Effectors{}
 	}
 	n := sk.NumJoints()
 	leaf := make([]bool, n)

@@ -426,9 +426,9 @@ func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made 
 	if !ok {
 		c = cs.clip
 		if cs.rootMotion {
-			moved, _, ok := motion.RootMotion(c, eff)
-			if !ok {
-				return nil, nil, p.Fail(cs.node, "%s: 'root_motion' asked for, but the clip does not walk on the spot", cs.source)
+			moved, k := motion.Conform(c, eff)
+			if !k.Changed() {
+				return nil, nil, p.Fail(cs.node, "%s: 'root_motion' asked for, but the clip is upright, carried by its root and does not walk on the spot", cs.source)
 			}
 			c = moved
 		}

@@ -73,7 +73,8 @@ type Built struct {
 }
 
 // ActionClip is where an action's clip comes from: the source, whether it
-// got root motion (RootMotion) and its frames (first, last inclusive).
+// was conformed (RootMotion: motion.Conform changed it) and its frames
+// (first, last inclusive).
 type ActionClip struct {
 	Source     string
 	Ref        ClipRef
@@ -131,11 +132,14 @@ type Report struct {
 type SourceReport struct {
 	Name       string  `json:"name"`
 	Seconds    float64 `json:"seconds"`
-	RootMotion float64 `json:"root_motion_m_per_s,omitempty"` // added to a clip on the spot
-	Loop       bool    `json:"loop,omitempty"`                // ends as it starts: played twice to cut
-	FootDocks  int     `json:"foot_docks"`
-	Actions    int     `json:"actions"`
-	Skipped    string  `json:"skipped,omitempty"`
+	RootMotion float64 `json:"root_motion_m_per_s,omitempty"` // the root's speed, when conformed
+	// Conformed says how the clip was brought to the planner's
+	// conventions (motion.Conform), or is empty.
+	Conformed string `json:"conformed,omitempty"`
+	Loop      bool   `json:"loop,omitempty"` // ends as it starts: played twice to cut
+	FootDocks int    `json:"foot_docks"`
+	Actions   int    `json:"actions"`
+	Skipped   string `json:"skipped,omitempty"`
 	// Synthesized marks a source the builder made from another: a gait
 	// cycle looped inside a clip, or a standing pose.
 	Synthesized bool   `json:"synthesized,omitempty"`
@@ -359,9 +363,11 @@ func (b *builder) retargetSource(i, ref int, rep *SourceReport) bool {
 // its docks, where its feet stand and where it is in the air.
 func (b *builder) prepareSource(i int, rep *SourceReport) error {
 	src := b.srcs[i]
-	c, speed, moved := motion.RootMotion(src.Clip, src.Effectors)
+	c, conformed := motion.Conform(src.Clip, src.Effectors)
+	moved := conformed.Changed()
 	if moved {
-		rep.RootMotion = math.Round(speed*100) / 100
+		rep.RootMotion = math.Round(conformed.Speed*100) / 100
+		rep.Conformed = conformed.String()
 	}
 	_, cycled := b.syn.cycle[i]
 	if !cycled && isLoop(c, src.Effectors, b.opt.MaxPoseError*b.leg) {

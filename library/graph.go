@@ -119,7 +119,10 @@ func (b *builder) finish() (*Built, error) {
 		alive[i] = true
 	}
 	b.dropDeadEnds(alive)
-	if b.dropStartsToStop(alive) {
+	if b.dropToStop(alive, "start") {
+		b.dropDeadEnds(alive)
+	}
+	for len(b.syn.from) > 0 && b.endless(alive) && b.dropToStop(alive, "") {
 		b.dropDeadEnds(alive)
 	}
 	if !slices.Contains(alive, true) {
@@ -142,15 +145,19 @@ func (b *builder) dropDeadEnds(alive []bool) {
 	}
 }
 
-// dropStartsToStop drops the starts after which the character can only
-// stop (a start into a clip's last step), when another start goes on:
-// a planner that looks one action ahead takes such a start for a step
-// and stops, over and over. It reports whether it dropped any.
-func (b *builder) dropStartsToStop(alive []bool) bool {
+// dropToStop drops the actions tagged tag after which the character can
+// only stop (a start into a clip's last step), when another goes on: a
+// planner that looks one action ahead takes such a start for a step and
+// stops, over and over. Tag "" means every action that moves and does not
+// stop (in a library the builder completed, the steps at a capture's end,
+// whose only way on is a stop it blended). It reports whether it dropped
+// any.
+func (b *builder) dropToStop(alive []bool, tag string) bool {
 	var drop []int
 	goesOn := false
 	for i, a := range b.acts {
-		if !alive[i] || !slices.Contains(a.Tags, "start") {
+		if !alive[i] || tag != "" && !slices.Contains(a.Tags, tag) ||
+			tag == "" && (b.idle(i) || slices.Contains(a.Tags, "stop")) {
 			continue
 		}
 		onlyStop := true
@@ -168,9 +175,29 @@ func (b *builder) dropStartsToStop(alive []bool) bool {
 	}
 	for _, i := range drop {
 		alive[i] = false
-		b.out.Report.Dropped = append(b.out.Report.Dropped, b.describe(i)+": a start that can only stop")
+		b.out.Report.Dropped = append(b.out.Report.Dropped, b.describe(i)+": can only stop")
 	}
 	return len(drop) > 0
+}
+
+// endless reports whether some alive action that moves can go on moving
+// for ever (a loop of actions that neither stand nor stop): only then are
+// the steps that can only stop left out, so a capture with no loop keeps
+// its way to a stop.
+func (b *builder) endless(alive []bool) bool {
+	moving := make([]bool, len(b.acts))
+	for i, a := range b.acts {
+		moving[i] = alive[i] && !b.idle(i) && !slices.Contains(a.Tags, "stop")
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range moving {
+			if moving[i] && len(b.alive(i, moving)) == 0 {
+				moving[i], changed = false, true
+			}
+		}
+	}
+	return slices.Contains(moving, true)
 }
 
 // alive is cut i's successors still alive.

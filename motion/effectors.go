@@ -229,7 +229,21 @@ func DefaultEffectors(sk *Skeleton) (*Effectors, error) {
 		e.Hips[side] = find(sk, nil, side, hipNames, -1)
 	}
 	if len(e.Feet) == 0 && len(e.Hands) == 0 {
-		return nil, fmt.Errorf("no joint is recognised as a foot or a hand (names like LeftFoot, Foot_L, l_ankle, LeftHand); map them in an effectors file")
+		return nil, fmt.Errorf("no joint is recognised as a foot or a hand: a humanoid has a left and a right leg, each ending in a foot (names like LeftFoot, Foot_L, l-foot, Bip01 L Foot); for a humanoid named otherwise, map its feet in an effectors file")
 	}
 	return e, nil
+}
+
+// Describe says what each effector is mapped to, one line per effector and
+// one for the hips: "left foot: LeftFoot, tip LeftToeBase".
+func (e *Effectors) Describe(sk *Skeleton) []string {
+	var out []string
+	for _, ef := range e.All() {
+		out = append(out, fmt.Sprintf("%s %s: %s, tip %s", ef.Side, ef.Template, sk.Names[ef.Joint], sk.Names[ef.Tip]))
+	}
+	hips := "hips: not found (the heading follows the root)"
+	if e.Hips[0] >= 0 && e.Hips[1] >= 0 {
+		hips = fmt.Sprintf("hips: %s, %s", sk.Names[e.Hips[0]], sk.Names[e.Hips[1]])
+	}
+	return append(out, hips)
 }

@@ -1,6 +1,7 @@
 package motion
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -116,6 +117,41 @@ func TestTrajectoryHeading(t *testing.T) {
 		want := mgl64.Vec3{math.Sin(yaw), 0, math.Cos(yaw)}
 		if fwd.Sub(want).Len() > 1e-12 {
 			t.Errorf("forward %v, want %v", fwd, want)
+		}
+	}
+}
+
+// A skeleton that is no humanoid — one chain, or four legs ending in paws —
+// gets an error that says a humanoid's feet are what is missing and how
+// to map them.
+func TestDefaultEffectorsNotHumanoid(t *testing.T) {
+	chain := &Skeleton{}
+	add := func(sk *Skeleton, name string, parent int, o mgl64.Vec3) int {
+		sk.Names = append(sk.Names, name)
+		sk.Parents = append(sk.Parents, parent)
+		sk.Offsets = append(sk.Offsets, o)
+		sk.Channels = append(sk.Channels, []Channel{Xrotation, Yrotation, Zrotation})
+		sk.EndSite = append(sk.EndSite, false)
+		return len(sk.Names) - 1
+	}
+	p := add(chain, "segment0", -1, mgl64.Vec3{})
+	for i := 1; i < 8; i++ {
+		p = add(chain, fmt.Sprintf("segment%d", i), p, mgl64.Vec3{0, 0, 0.3})
+	}
+	four := &Skeleton{}
+	body := add(four, "body", -1, mgl64.Vec3{0, 0.6, 0})
+	for _, leg := range []string{"front_left", "front_right", "back_left", "back_right"} {
+		upper := add(four, leg+"_upper", body, mgl64.Vec3{0.1, 0, 0.3})
+		lower := add(four, leg+"_lower", upper, mgl64.Vec3{0, -0.3, 0})
+		add(four, leg+"_paw", lower, mgl64.Vec3{0, -0.3, 0})
+	}
+	for name, sk := range map[string]*Skeleton{"one chain": chain, "four legs": four} {
+		if err := sk.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		_, err := DefaultEffectors(sk)
+		if err == nil || !strings.Contains(err.Error(), "a left and a right leg, each ending in a foot") || !strings.Contains(err.Error(), "effectors file") {
+			t.Errorf("%s: err = %v", name, err)
 		}
 	}
 }

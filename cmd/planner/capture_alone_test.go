@@ -46,6 +46,14 @@ const syntheticTag = "synthesized"
 // 120° to the right, then 4 s asked to stand.
 func walkTurnStand(t *testing.T, libFile string) {
 	t.Helper()
+	res := runTurnScript(t, libFile, true)
+	walkTurnStandChecks(t, res, res.Clip)
+}
+
+// runTurnScript runs walkTurnStand's script; without stand, its walk
+// alone, 5 s a leg.
+func runTurnScript(t *testing.T, libFile string, stand bool) *script.RunResult {
+	t.Helper()
 	o := runOptions{lib: libFile, depth: 4, work: 1000, friction: 0.8}
 	lib, g, err := o.library()
 	if err != nil {
@@ -71,11 +79,19 @@ func walkTurnStand(t *testing.T, libFile string) {
 	yaw := s.YawDeg * math.Pi / 180
 	left := yaw + 2*math.Pi/3
 	s.Inputs = []script.TimedInput{{At: 0, Heading: yaw, Speed: 1.2}, {At: 6, Heading: left, Speed: 1.2}, {At: 12, Heading: yaw, Speed: 1.2}, {At: 18, Speed: 0}}
+	if !stand {
+		s.Inputs = []script.TimedInput{{At: 0, Heading: yaw, Speed: 1.2}, {At: 5, Heading: left, Speed: 1.2}, {At: 10, Heading: yaw, Speed: 1.2}}
+		s.Duration = 15
+	}
 	res, err := script.Run(setup, planner.Config{Depth: o.depth, Work: o.work}, s, 60, w.BVH)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := res.Clip
+	return res
+}
+
+func walkTurnStandChecks(t *testing.T, res *script.RunResult, c *motion.Clip) {
+	t.Helper()
 	d0, h0 := travel(c, 5, 6)
 	h1, turnL := farthestTurn(c, 6, 12, h0, 1)
 	_, turnR := farthestTurn(c, 12, 18, h1, -1)

@@ -51,6 +51,9 @@ func runDocks(args []string, stdout, stderr io.Writer) int {
 		// On stderr, so that --json stays one array.
 		fmt.Fprintf(stderr, "%s: %s\n", *bvh, guess)
 	}
+	for _, l := range eff.Describe(c.Skeleton) {
+		fmt.Fprintf(stderr, "%s: mapped %s\n", *bvh, l)
+	}
 	opt := dock.DefaultExtractOptions()
 	ds, err := dock.Extract(c, eff, c.Trajectory(eff.Hips)[0], opt)
 	if err != nil {
@@ -143,9 +146,9 @@ func loadCapture(cp capture, scale float64, effFile string) (*motion.Clip, *moti
 			return nil, nil, "", err
 		}
 	}
-	if moved, speed, ok := motion.RootMotion(c, eff); ok {
+	if moved, k := motion.Conform(c, eff); k.Changed() {
 		c = moved
-		note = strings.TrimPrefix(note+"; ", "; ") + fmt.Sprintf("the clip walks on the spot: root motion added from its feet (%.2f m/s)", speed)
+		note = strings.TrimPrefix(note+"; ", "; ") + k.String()
 	}
 	return c, eff, note, nil
 }

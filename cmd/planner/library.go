@@ -29,6 +29,29 @@ type libraryJSON struct {
 	// NoSpaces says why no spaces were written (the library was).
 	NoSpaces string   `json:"no_spaces,omitempty"`
 	PNGs     []string `json:"pngs,omitempty"`
+	// Mapped is what the feet, hands and hips were mapped to, once per
+	// mapping the sources share.
+	Mapped []mappedJSON `json:"mapped"`
+}
+
+// mappedJSON is one effector mapping and the sources it is theirs.
+type mappedJSON struct {
+	Sources   []string `json:"sources"`
+	Effectors []string `json:"effectors"`
+}
+
+// mappings groups the sources by their effectors' mapping (motion.Effectors.Describe).
+func mappings(srcs []library.Source) []mappedJSON {
+	var out []mappedJSON
+	for _, s := range srcs {
+		lines := s.Effectors.Describe(s.Clip.Skeleton)
+		k := slices.IndexFunc(out, func(m mappedJSON) bool { return slices.Equal(m.Effectors, lines) })
+		if k < 0 {
+			out, k = append(out, mappedJSON{Effectors: lines}), len(out)
+		}
+		out[k].Sources = append(out[k].Sources, s.Name)
+	}
+	return out
 }
 
 // runLibrary builds an action library from a folder of captures or a glTF
@@ -73,7 +96,7 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	b.Report.Sources = append(b.Report.Sources, skipped...)
-	sum := libraryJSON{Report: b.Report, Library: *out}
+	sum := libraryJSON{Report: b.Report, Library: *out, Mapped: mappings(srcs)}
 	if sum.Spaces, sum.NoSpaces, err = writeLibrary(b, *out, *spaces); err != nil {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
@@ -282,6 +305,16 @@ func printLibrary(w io.Writer, s libraryJSON) {
 		entry = append(entry[:8:8], fmt.Sprintf("… (%d in all)", len(s.Entry)))
 	}
 	fmt.Fprintf(w, "tags       %s\nentry      %s\n", strings.Join(tags, ", "), strings.Join(entry, ", "))
+	for _, m := range s.Mapped {
+		who := m.Sources[0]
+		if len(m.Sources) > 1 {
+			who += fmt.Sprintf(" and %d more", len(m.Sources)-1)
+		}
+		fmt.Fprintf(w, "mapped     %s:\n", who)
+		for _, l := range m.Effectors {
+			fmt.Fprintf(w, "             %s\n", l)
+		}
+	}
 	if s.Spaces != "" {
 		fmt.Fprintf(w, "occupancy spaces (the body) %s\n", s.Spaces)
 	}
@@ -296,8 +329,8 @@ func printLibrary(w io.Writer, s libraryJSON) {
 		case src.NoDocks != "":
 			line = "no foot docked: " + src.NoDocks
 		}
-		if src.RootMotion > 0 {
-			line += fmt.Sprintf(", on the spot: root motion %.2f m/s", src.RootMotion)
+		if src.Conformed != "" {
+			line += ", " + src.Conformed
 		}
 		if src.Retargeted != "" {
 			line += ", retargeted onto " + src.Retargeted + "'s skeleton"
