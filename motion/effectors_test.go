@@ -126,14 +126,7 @@ func TestTrajectoryHeading(t *testing.T) {
 // to map them.
 func TestDefaultEffectorsNotHumanoid(t *testing.T) {
 	chain := &Skeleton{}
-	add := func(sk *Skeleton, name string, parent int, o mgl64.Vec3) int {
-		sk.Names = append(sk.Names, name)
-		sk.Parents = append(sk.Parents, parent)
-		sk.Offsets = append(sk.Offsets, o)
-		sk.Channels = append(sk.Channels, []Channel{Xrotation, Yrotation, Zrotation})
-		sk.EndSite = append(sk.EndSite, false)
-		return len(sk.Names) - 1
-	}
+	add := addJoint
 	p := add(chain, "segment0", -1, mgl64.Vec3{})
 	for i := 1; i < 8; i++ {
 		p = add(chain, fmt.Sprintf("segment%d", i), p, mgl64.Vec3{0, 0, 0.3})

@@ -142,14 +142,7 @@ func TestRootMotionOfAnUnevenTreadmill(t *testing.T) {
 // from its hip joint.
 func kneedTreadmill(v float64) (*Clip, *Effectors) {
 	sk := &Skeleton{}
-	add := func(name string, parent int, off mgl64.Vec3) int {
-		sk.Names = append(sk.Names, name)
-		sk.Parents = append(sk.Parents, parent)
-		sk.Offsets = append(sk.Offsets, off)
-		sk.Channels = append(sk.Channels, []Channel{Zrotation, Xrotation, Yrotation})
-		sk.EndSite = append(sk.EndSite, false)
-		return len(sk.Names) - 1
-	}
+	add := func(name string, parent int, off mgl64.Vec3) int { return addJoint(sk, name, parent, off) }
 	root := add("Hips", -1, mgl64.Vec3{})
 	for s, side := range []string{"Left", "Right"} {
 		x := 0.1 - 0.2*float64(s)
@@ -159,4 +152,14 @@ func kneedTreadmill(v float64) (*Clip, *Effectors) {
 		add(side+"ToeBase", f, mgl64.Vec3{0, -0.05, 0.15})
 	}
 	return walkOnTheSpot(sk, v, func(foot int) int { return sk.Parents[sk.Parents[foot]] })
+}
+
+// addJoint appends a rotating joint to sk and returns its index.
+func addJoint(sk *Skeleton, name string, parent int, off mgl64.Vec3) int {
+	sk.Names = append(sk.Names, name)
+	sk.Parents = append(sk.Parents, parent)
+	sk.Offsets = append(sk.Offsets, off)
+	sk.Channels = append(sk.Channels, []Channel{Zrotation, Xrotation, Yrotation})
+	sk.EndSite = append(sk.EndSite, false)
+	return len(sk.Names) - 1
 }
