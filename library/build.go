@@ -144,6 +144,7 @@ type SourceReport struct {
 	// cycle looped inside a clip, or a standing pose.
 	Synthesized bool   `json:"synthesized,omitempty"`
 	Retargeted  string `json:"retargeted_onto,omitempty"` // the source whose skeleton it was moved onto
+	Reordered   string `json:"reordered_as,omitempty"`    // the source whose skeleton it is, in another joint order
 	// NoDocks says, when no foot was ever docked, why (dock.Diagnose).
 	NoDocks string `json:"no_docks,omitempty"`
 }
@@ -268,7 +269,7 @@ func build(srcs []Source, opt BuildOptions, synth bool) (*Built, error) {
 	if err := b.turnVariants(); err != nil {
 		return nil, err
 	}
-	if opt.Pivots {
+	if opt.Pivots || synth {
 		if err := b.pivots(); err != nil {
 			return nil, err
 		}
@@ -339,11 +340,19 @@ func (b *builder) prepare() error {
 	return nil
 }
 
-// retargetSource moves source i onto the reference source's skeleton
-// when the two have the same joint hierarchy (motion.Retarget), and says
-// so; otherwise it says why the source is skipped and returns false.
+// retargetSource moves source i onto the reference source's skeleton:
+// always when the two are the same skeleton in another joint order
+// (motion.Reorder), and with BuildOptions.Retarget when they have the same
+// joint hierarchy (motion.Retarget). It says which; otherwise it says why
+// the source is skipped and returns false.
 func (b *builder) retargetSource(i, ref int, rep *SourceReport) bool {
 	src, to := &b.srcs[i], b.srcs[ref]
+	if c, err := motion.Reorder(src.Clip, to.Clip.Skeleton); err == nil {
+		t := to.Ref
+		src.Clip, src.Effectors, src.Ref.Retarget = c, to.Effectors, &t
+		rep.Reordered = to.Name
+		return true
+	}
 	if !b.opt.Retarget {
 		rep.Skipped = fmt.Sprintf("its skeleton is not %s's (a library has one skeleton; --retarget moves clips of the same hierarchy onto it)", to.Name)
 		return false
@@ -429,7 +438,7 @@ func (b *builder) commonSkeleton() int {
 	for i, s := range b.srcs {
 		n, t := 0, 0.0
 		for _, o := range b.srcs {
-			if sameSkeleton(s.Clip.Skeleton, o.Clip.Skeleton) {
+			if motion.SameJoints(o.Clip.Skeleton, s.Clip.Skeleton) {
 				n++
 				t += o.Clip.Duration()
 			}

@@ -31,6 +31,9 @@ func (r ClipRef) Load() (*motion.Clip, string, error) {
 
 // retarget moves clip c (named name) onto skeleton to (of clip toName).
 func retarget(c *motion.Clip, name string, to *motion.Skeleton, toName string) (*motion.Clip, string, error) {
+	if out, err := motion.Reorder(c, to); err == nil {
+		return out, name, nil
+	}
 	legs := [2]float64{}
 	for k, sk := range []*motion.Skeleton{c.Skeleton, to} {
 		eff, err := motion.DefaultEffectors(sk)

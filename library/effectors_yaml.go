@@ -17,7 +17,10 @@ import (
 //	hips: [LeftUpLeg, RightUpLeg]
 //
 // Joint names must exist in sk and each tip must lie below its joint;
-// errors name the file and line. template defaults to foot or hand.
+// errors name the file and line. template defaults to foot or hand. A
+// joint without a tip ends in the last joint of the one chain below it
+// (a foot with no toes: its end site, or the tip a character's skin gave
+// it).
 func ReadEffectors(r io.Reader, file string, sk *motion.Skeleton) (*motion.Effectors, error) {
 	p := yamlnode.Parser{File: file}
 	root, err := p.Decode(r, "'feet', 'hands' or 'hips'")
@@ -61,7 +64,11 @@ func ReadEffectors(r io.Reader, file string, sk *motion.Skeleton) (*motion.Effec
 			if ef.Joint, err = joint("joint"); err != nil {
 				return nil, err
 			}
-			if ef.Tip, err = joint("tip"); err != nil {
+			if m["tip"] == nil {
+				if ef.Tip = chainEnd(sk, ef.Joint); ef.Tip < 0 {
+					return nil, p.Fail(it, "joint %q has no single chain below it to end in a tip: name one with 'tip'", sk.Names[ef.Joint])
+				}
+			} else if ef.Tip, err = joint("tip"); err != nil {
 				return nil, err
 			}
 			if ef.Tip == ef.Joint || !sk.IsAncestor(ef.Joint, ef.Tip) {
@@ -112,4 +119,19 @@ func ReadEffectors(r io.Reader, file string, sk *motion.Skeleton) (*motion.Effec
 		return nil, p.Fail(root, "no feet or hands listed")
 	}
 	return e, nil
+}
+
+// chainEnd is the last joint of the chain below joint j while each joint
+// has one child, or -1 when j has none or the chain branches.
+func chainEnd(sk *motion.Skeleton, j int) int {
+	children := sk.Children()
+	end := -1
+	for len(children[j]) == 1 {
+		j = children[j][0]
+		end = j
+	}
+	if len(children[j]) > 1 {
+		return -1
+	}
+	return end
 }

@@ -21,6 +21,15 @@ func TestReadEffectors(t *testing.T) {
 	if len(e.Feet) != 2 || len(e.Hands) != 1 || e.Hands[0].Template != "hand-wall" || e.Feet[1].Side != motion.Right || e.Hips != [2]int{sk.Index("LeftUpLeg"), sk.Index("RightUpLeg")} {
 		t.Fatalf("%+v", e)
 	}
+	// A foot named without its tip ends where the one chain below it
+	// ends: a child of the foot, with nothing below it.
+	e, err = ReadEffectors(strings.NewReader("feet:\n  - {joint: LeftFoot}\n"), "eff.yaml", sk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tip := e.Feet[0].Tip; !sk.IsAncestor(sk.Index("LeftFoot"), tip) || tip == sk.Index("LeftFoot") || len(sk.Children()[tip]) != 0 {
+		t.Errorf("LeftFoot's tip is %s", sk.Names[tip])
+	}
 	for _, tc := range []struct {
 		src  string
 		line int
@@ -32,6 +41,7 @@ func TestReadEffectors(t *testing.T) {
 		{"feet:\n  - {joint: LeftFoot, tip: LeftToeBase, color: red}\n", 2, "unknown field"},
 		{"hips: [LeftUpLeg]\nfeet:\n  - {joint: LeftFoot, tip: LeftToeBase}\n", 1, "two joints"},
 		{"arms: []\n", 1, "unknown field"},
+		{"feet:\n  - {joint: Hips}\n", 2, "no single chain"},
 		{"feet: []\n", 1, "no feet or hands"},
 		{"", 0, "empty file"},
 	} {

@@ -157,7 +157,7 @@ func (b *builder) dropToStop(alive []bool, tag string) bool {
 	goesOn := false
 	for i, a := range b.acts {
 		if !alive[i] || tag != "" && !slices.Contains(a.Tags, tag) ||
-			tag == "" && (b.idle(i) || slices.Contains(a.Tags, "stop")) {
+			tag == "" && (b.onTheSpot(i) || slices.Contains(a.Tags, "stop")) {
 			continue
 		}
 		onlyStop := true
@@ -181,13 +181,14 @@ func (b *builder) dropToStop(alive []bool, tag string) bool {
 }
 
 // endless reports whether some alive action that moves can go on moving
-// for ever (a loop of actions that neither stand nor stop): only then are
+// for ever (a loop of actions that neither stand, turn on the spot, nor
+// stop): only then are
 // the steps that can only stop left out, so a capture with no loop keeps
 // its way to a stop.
 func (b *builder) endless(alive []bool) bool {
 	moving := make([]bool, len(b.acts))
 	for i, a := range b.acts {
-		moving[i] = alive[i] && !b.idle(i) && !slices.Contains(a.Tags, "stop")
+		moving[i] = alive[i] && !b.onTheSpot(i) && !slices.Contains(a.Tags, "stop")
 	}
 	for changed := true; changed; {
 		changed = false
@@ -198,6 +199,12 @@ func (b *builder) endless(alive []bool) bool {
 		}
 	}
 	return slices.Contains(moving, true)
+}
+
+// onTheSpot reports whether cut i stands or turns on the spot.
+func (b *builder) onTheSpot(i int) bool {
+	t := b.acts[i].Tags[0]
+	return t == "idle" || t == "pivot"
 }
 
 // alive is cut i's successors still alive.

@@ -22,7 +22,8 @@ var PivotDegs = []float64{45, -45, 90, -90}
 // clip named idle, or the first standing action), when both feet stand
 // there. Each starts in that pose and ends in it turned: it may follow
 // whatever may go on to that action (with the feet held across), and goes
-// on to it and to the other pivots.
+// on to it, to the other pivots and to what it goes on to from a pose
+// like its first (pivotsGoOn).
 func (b *builder) pivots() error {
 	base := b.pivotBase()
 	if base < 0 {
@@ -57,6 +58,9 @@ func (b *builder) pivots() error {
 		pc := cut{src: ct.src, from: ct.from, to: ct.from + 1, startFoot: bothFeet, endFoot: bothFeet, standStart: true, standEnd: true}
 		// Tagged by its turn; it neither starts nor stops a walk.
 		a.Tags = slices.DeleteFunc(b.tags(a, pc), func(t string) bool { return t == "start" || t == "stop" })
+		if b.synthesized(ct.src) {
+			a.Tags = append(a.Tags, Synthesized)
+		}
 		b.cuts = append(b.cuts, pc)
 		b.acts = append(b.acts, a)
 		b.blends = append(b.blends, blendOf{from: -1})
@@ -80,6 +84,7 @@ func (b *builder) pivots() error {
 			}
 		}
 	}
+	b.pivotsGoOn(base, added)
 	for _, k := range added {
 		for _, o := range added {
 			if o != k {
@@ -89,6 +94,26 @@ func (b *builder) pivots() error {
 		}
 	}
 	return nil
+}
+
+// pivotsGoOn lets each pivot in added go on to what the standing action
+// base goes on to, where its turned last pose (base's first) meets that
+// action's first within the library's pose error, with the feet held: a
+// character that stands at a wall turns and sets off along it.
+func (b *builder) pivotsGoOn(base int, added []int) {
+	limit := b.opt.MaxPoseError * b.leg
+	for _, k := range added {
+		end := endFeature(b.acts[k].Clip, b.acts[k].Effectors)
+		for _, s := range b.next[base] {
+			if s == base || slices.Contains(added, s) || b.cuts[s].startFoot != bothFeet || !feetHeld(b.acts[k], b.acts[s]) {
+				continue
+			}
+			if e := featureDistance(end, startFeature(b.acts[s].Clip, b.acts[s].Effectors)); e <= limit {
+				b.next[k] = append(b.next[k], s)
+				b.errs[k] = append(b.errs[k], e)
+			}
+		}
+	}
 }
 
 // startFeature and endFeature are the pose features (featureAt) of a

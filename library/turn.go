@@ -14,11 +14,15 @@ import (
 // TurnDeg is the turn of the turning variants of a step.
 const TurnDeg = 30
 
+// MinTurnSwing is the shortest swing a step's turning variants turn in:
+// a quarter of a walking step. [Units: s]
+const MinTurnSwing = 0.1
+
 // turnVariants adds, for every step of a walk or run (two foot docks at
 // least, no blend), copies turning TurnDeg left and right about its first
-// foot dock, between that dock's end and the last foot dock's start. A
-// copy goes on as the step does, and what goes on to the step goes on to
-// it.
+// foot dock, between that dock's end and the last foot dock's start, when
+// that swing lasts MinTurnSwing at least. A copy goes on as the step does,
+// and what goes on to the step goes on to it.
 func (b *builder) turnVariants() error {
 	n := len(b.acts)
 	for i := range n {
@@ -36,6 +40,9 @@ func (b *builder) turnVariants() error {
 			continue
 		}
 		first, last := feet[0], feet[len(feet)-1]
+		if last.Start-first.End < MinTurnSwing {
+			continue // no swing to turn in: a turn there would twist a planted foot
+		}
 		p := a.StartFrame().ToWorld(mgl64.Vec3{float64(first.Pose.Position[0]), 0, float64(first.Pose.Position[2])})
 		for _, deg := range []float64{TurnDeg, -TurnDeg} {
 			t := Turn{Deg: deg, Pivot: [2]float64{p[0], p[2]}, From: first.End, To: max(first.End, last.Start)}
@@ -62,6 +69,9 @@ func (b *builder) addTurn(i int, t Turn) error {
 	// Its gait is the step's: turning the path moves where the step ends,
 	// not how fast the feet go.
 	a.Tags[0] = src.Tags[0]
+	if b.synthesized(b.cuts[i].src) {
+		a.Tags = append(a.Tags, Synthesized)
+	}
 	b.cuts = append(b.cuts, b.cuts[i])
 	b.acts = append(b.acts, a)
 	b.blends = append(b.blends, blendOf{from: -1})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
@@ -26,7 +27,8 @@ var (
 // centred on the root, with the ground of every dock drawn and the docks
 // held at that moment in green; below it, the whole motion from above
 // (forward to the right, the character's left up) with every dock
-// numbered. Poses go from blue (start) to orange (end).
+// numbered. The title gives the action's name and tags (synthesized
+// for one the builder made). Poses go from blue (start) to orange (end).
 func DrawStrip(a *action.Action, poses int) *raster.Canvas {
 	const cellW, sideH, topH, margin = 150, 400, 260, 24
 	w := max(cellW*poses, 900)
@@ -107,8 +109,8 @@ func DrawStrip(a *action.Action, poses int) *raster.Canvas {
 		cv.Disc(tx(p), ty(p), 4, dockGreen)
 		cv.Text(int(tx(p))-3, int(ty(p))-8, fmt.Sprint(i+1), dockGreen)
 	}
-	cv.Text(10, 18, fmt.Sprintf("%s  %.2f s  delta: %.2f m forward, %.2f m left, %+.2f m up, %+.0f deg",
-		a.Name, a.Duration(), a.Delta.Translation[2], a.Delta.Translation[0], a.Delta.Translation[1], a.Delta.Yaw*180/math.Pi), ink)
+	cv.Text(10, 18, fmt.Sprintf("%s [%s]  %.2f s  delta: %.2f m forward, %.2f m left, %+.2f m up, %+.0f deg",
+		a.Name, strings.Join(a.Tags, " "), a.Duration(), a.Delta.Translation[2], a.Delta.Translation[0], a.Delta.Translation[1], a.Delta.Yaw*180/math.Pi), ink)
 	cv.Text(10, sideH+16, "from above (forward right, character's left up)", ink)
 	yy := sideH + 32
 	for i, d := range a.Docks {

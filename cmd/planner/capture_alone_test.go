@@ -24,7 +24,7 @@ func TestEachWalkCaptureAlone(t *testing.T) {
 		t.Skip("builds a library of each shared walk capture and walks it")
 	}
 	for _, rel := range []string{
-		"mocap/cmu-07_01-walk.bvh", "mocap/cmu-16_15-walk.bvh",
+		"mocap/cmu-walk.bvh", "mocap/cmu-07_01-walk.bvh", "mocap/cmu-16_15-walk.bvh",
 		"mocap/asf-amc/16_17.amc", "mocap/asf-amc/16_19.amc",
 		"conventions/games105/walkF.bvh", "conventions/games105/walk_and_turn_left.bvh",
 	} {

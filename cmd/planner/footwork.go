@@ -15,12 +15,17 @@ import (
 // joint and its tip, as a foot rolling over its ball keeps the ball still
 // — the largest error of a dock's warp (DockError, as the warp reports
 // it), and the root's largest jump: the second difference of its position
-// between frames (RootJump). [Units: m]
+// between frames (RootJump). [Units: m] SlideAt and SeamAt name the
+// action and effector of the largest slides, JumpAt the action the root
+// jumps most in (or, between two, the second).
 type footwork struct {
 	Slide     float64 `json:"slide_m"`
 	Seam      float64 `json:"seam_slide_m"`
 	DockError float64 `json:"max_dock_error_m"`
 	RootJump  float64 `json:"root_jump_m"`
+	SlideAt   string  `json:"slide_at,omitempty"`
+	SeamAt    string  `json:"seam_slide_at,omitempty"`
+	JumpAt    string  `json:"root_jump_at,omitempty"`
 }
 
 // measureFootwork measures footwork of clip c, made by steps of actions in
@@ -70,17 +75,41 @@ func measureFootwork(c *motion.Clip, steps []planner.Step, lib *action.Library) 
 					}
 				}
 			}
-			fw.Slide = max(fw.Slide, min(in[0], in[1]))
-			fw.Seam = max(fw.Seam, min(across[0], across[1]))
+			if m := min(in[0], in[1]); m > fw.Slide {
+				fw.Slide, fw.SlideAt = m, st.Action+" "+d.Effector
+			}
+			if m := min(across[0], across[1]); m > fw.Seam {
+				fw.Seam, fw.SeamAt = m, st.Action+" "+d.Effector
+			}
 		}
 	}
+	at := 0
 	for f := 1; f+1 < c.Frames(); f++ {
-		fw.RootJump = max(fw.RootJump, pos[(f+1)*n].Sub(pos[f*n].Mul(2)).Add(pos[(f-1)*n]).Len())
+		if j := pos[(f+1)*n].Sub(pos[f*n].Mul(2)).Add(pos[(f-1)*n]).Len(); j > fw.RootJump {
+			fw.RootJump, at = j, f
+		}
+	}
+	for _, st := range steps {
+		if st.Start <= float64(at+1)*c.FrameTime {
+			fw.JumpAt = st.Action
+		}
 	}
 	return fw
 }
 
 // worst is the larger of each of f's and g's figures.
 func (f footwork) worst(g footwork) footwork {
-	return footwork{max(f.Slide, g.Slide), max(f.Seam, g.Seam), max(f.DockError, g.DockError), max(f.RootJump, g.RootJump)}
+	w := footwork{DockError: max(f.DockError, g.DockError), RootJump: f.RootJump, JumpAt: f.JumpAt}
+	if g.RootJump > f.RootJump {
+		w.RootJump, w.JumpAt = g.RootJump, g.JumpAt
+	}
+	w.Slide, w.SlideAt = f.Slide, f.SlideAt
+	if g.Slide > f.Slide {
+		w.Slide, w.SlideAt = g.Slide, g.SlideAt
+	}
+	w.Seam, w.SeamAt = f.Seam, f.SeamAt
+	if g.Seam > f.Seam {
+		w.Seam, w.SeamAt = g.Seam, g.SeamAt
+	}
+	return w
 }

@@ -332,6 +332,9 @@ func printLibrary(w io.Writer, s libraryJSON) {
 		if src.Conformed != "" {
 			line += ", " + src.Conformed
 		}
+		if src.Reordered != "" {
+			line += ", its joints put in " + src.Reordered + "'s order"
+		}
 		if src.Retargeted != "" {
 			line += ", retargeted onto " + src.Retargeted + "'s skeleton"
 		}
