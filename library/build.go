@@ -51,9 +51,12 @@ type BuildOptions struct {
 	// rarely on something the level will have.
 	Hands bool
 	// Pivots adds turns on the spot by PivotDegs, made from the pose the
-	// character stands in (motion.Pivot), for captures that have none: a
+	// character stands in (motion.Pivot), even to captures that turn on
+	// the spot themselves; captures that do not get them always: a
 	// character facing a wall or another character can then turn away.
 	Pivots bool
+	// NoPivots never adds them.
+	NoPivots bool
 	// NoSynthesis keeps the library to what the captures hold. Without
 	// it, when they give no library or one with no standing action, Build
 	// completes them: each clip that travels gets its gait cycle looped
@@ -190,9 +193,11 @@ const bothFeet = -1
 //     stop keeps the foot the step holds where it stands (holdStop).
 //   - A character more than 15% larger or smaller than the adult (by its
 //     leg) docks with the built-in templates grown to it (dock.ScaledName).
-//   - With Pivots, turns on the spot by PivotDegs made from the first pose
-//     of the standing action a character starts in (motion.Pivot) follow
-//     whatever goes on to it and go on to it and to each other.
+//   - Unless an action turns on the spot already (or with Pivots; never
+//     with NoPivots), turns
+//     on the spot by PivotDegs made from the first pose of the standing
+//     action a character starts in (motion.Pivot) follow whatever goes on
+//     to it and go on to it, to each other and to what it goes on to.
 //   - Actions without a successor are dropped until none is left, and
 //     starts after which the character can only stop, when other starts
 //     go on (a planner looking one action ahead would step and stop). The
@@ -269,12 +274,22 @@ func build(srcs []Source, opt BuildOptions, synth bool) (*Built, error) {
 	if err := b.turnVariants(); err != nil {
 		return nil, err
 	}
-	if opt.Pivots || synth {
+	if !opt.NoPivots && (opt.Pivots || synth || !b.turnsOnTheSpot()) {
 		if err := b.pivots(); err != nil {
 			return nil, err
 		}
 	}
 	return b.finish()
+}
+
+// turnsOnTheSpot reports whether some action turns on the spot (pivot).
+func (b *builder) turnsOnTheSpot() bool {
+	for _, a := range b.acts {
+		if a.Tags[0] == "pivot" {
+			return true
+		}
+	}
+	return false
 }
 
 // builder holds Build's work.
@@ -290,6 +305,7 @@ type builder struct {
 	period  map[int]int        // per gait cycle played twice: the frames of one playing (its second starts this many frames after its first)
 	support [][2][]bool        // per source, foot side, frame: docked
 	air     [][]bool           // per source, frame: every foot off the floor
+	hipsUp  [][]float64        // per source, frame: the pelvis's height above the lowest foot [Units: m]
 	found   [][]dock.Extracted // per source: the docks extracted from the whole prepared clip
 	cuts    []cut
 	acts    []*action.Action // per cut
@@ -323,6 +339,7 @@ func (b *builder) prepare() error {
 	b.looped = make([]bool, len(b.srcs))
 	b.support = make([][2][]bool, len(b.srcs))
 	b.air = make([][]bool, len(b.srcs))
+	b.hipsUp = make([][]float64, len(b.srcs))
 	b.found = make([][]dock.Extracted, len(b.srcs))
 	for i, src := range b.srcs {
 		rep := SourceReport{Name: src.Name, Seconds: src.Clip.Duration()}
@@ -402,6 +419,7 @@ func (b *builder) prepareSource(i int, rep *SourceReport) error {
 		b.support[i][side] = make([]bool, c.Frames())
 	}
 	b.air[i] = airborne(c, src.Effectors, 0.08*b.leg)
+	b.hipsUp[i] = hipsUp(c, src.Effectors)
 	for _, d := range ds {
 		if d.Template == "foot" {
 			rep.FootDocks++

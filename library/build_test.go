@@ -8,10 +8,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/character"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // characterSources are a character's clips named by re's test.
@@ -222,4 +224,73 @@ func TestBuildFromCaptures(t *testing.T) {
 		t.Errorf("captured turns left %v, right %v (want 16_17 left, 16_19 right, 30° in a step at least), tags %v", left, right, b.Report.Tags)
 	}
 	roundTrip(t, b)
+}
+
+// TestBuildCompletesAGameCharacter: a game character's idle, walk and
+// death, with no option: the death's frames where the character lies are
+// left out (the report says so) and no action keeps its hips below half
+// the standing height; turns on the spot are added (the captures have
+// none), and the idle's starts follow them with the feet where the turn
+// leaves them (within 2 cm at the seam).
+func TestBuildCompletesAGameCharacter(t *testing.T) {
+	srcs := characterSources(t, "characters/mesh2motion-mannequin.glb", func(n string) bool {
+		return n == "Idle_Loop" || n == "Walk_Loop" || n == "Death01"
+	})
+	b, err := library.Build(srcs, library.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(b.Report.Dropped, func(s string) bool { return strings.Contains(s, "Death01") && strings.Contains(s, "off its feet") }) {
+		t.Errorf("nothing of Death01 dropped as off its feet: %v", b.Report.Dropped)
+	}
+	lib, g := b.Library, b.Graph
+	standing := hipsHeight(lib.Actions[lib.Index("idle")], 0)
+	for _, a := range lib.Actions {
+		for f := range a.Clip.Frames() {
+			if h := hipsHeight(a, f); h < standing/2 {
+				t.Errorf("%s (%s) frame %d: hips %.2f m above the ground, standing %.2f", a.Name, a.Source, f, h, standing)
+				break
+			}
+		}
+	}
+	onward := 0
+	for s, a := range lib.Actions {
+		if a.Tags[0] != "pivot" {
+			continue
+		}
+		for _, k := range g.Next(int32(s)) {
+			next := lib.Actions[k]
+			if !slices.Contains(next.Tags, "start") {
+				continue
+			}
+			onward++
+			for _, e := range a.Effectors.Feet {
+				end := footIn(a, e.Joint, a.Clip.Frames()-1, a.Clip.RootPointAt(a.Clip.Frames()-1, a.Effectors.Hips))
+				start := footIn(next, e.Joint, 0, next.StartFrame())
+				if d := end.Sub(start).Len(); d > 0.02 {
+					t.Errorf("%s -> %s: %s %.3f m apart at the seam", a.Name, next.Name, a.Clip.Skeleton.Names[e.Joint], d)
+				}
+			}
+		}
+	}
+	if onward == 0 {
+		t.Errorf("no turn on the spot goes on to a start: tags %v", b.Report.Tags)
+	}
+}
+
+// hipsHeight is the height of mesh2motion's hips joint (DEF-hips) above
+// action a's ground at frame f.
+func hipsHeight(a *action.Action, f int) float64 {
+	n := a.Clip.Skeleton.NumJoints()
+	pos := make([]mgl64.Vec3, n)
+	a.Clip.FrameFK(f, pos, make([]mgl64.Quat, n))
+	return pos[a.Clip.Skeleton.Index("DEF-hips")][1] - a.Ground
+}
+
+// footIn is joint j's position at frame f of action a, in frame r.
+func footIn(a *action.Action, j, f int, r motion.RootPoint) mgl64.Vec3 {
+	n := a.Clip.Skeleton.NumJoints()
+	pos := make([]mgl64.Vec3, n)
+	a.Clip.FrameFK(f, pos, make([]mgl64.Quat, n))
+	return r.ToLocal(pos[j])
 }

@@ -20,6 +20,55 @@ func (b *builder) cutAll() {
 	}
 }
 
+// MaxRootAccel is the largest acceleration of the root from one frame to
+// the next an action may hold: ten times gravity, beyond any landing. A
+// capture that moves its root faster has a pop in it (a missing key, a
+// step in its interpolation). [Units: m/s²]
+const MaxRootAccel = 10 * 9.81
+
+// MinHipsUp is how low, as a part of the leg, the pelvis may come above
+// the lowest foot in an action: below it the character sits, kneels or
+// lies, held by what no dock stands for (a seat, the floor under a knee).
+const MinHipsUp = 0.5
+
+// hipsUp is, per frame of clip c, the pelvis's height above the lowest
+// joint of the feet.
+func hipsUp(c *motion.Clip, eff *motion.Effectors) []float64 {
+	n := c.Skeleton.NumJoints()
+	pos := c.Positions()
+	pelvis := max(motion.Pelvis(c.Skeleton, eff), 0)
+	out := make([]float64, c.Frames())
+	for f := range out {
+		low := math.Inf(1)
+		for _, e := range eff.Feet {
+			for j := range n {
+				if c.Skeleton.IsAncestor(e.Joint, j) {
+					low = min(low, pos[f*n+j][1])
+				}
+			}
+		}
+		out[f] = pos[f*n+pelvis][1] - low
+	}
+	return out
+}
+
+// rootPop is the first frame in from..to of clip c where the root's
+// acceleration exceeds MaxRootAccel, and that acceleration; -1 when there
+// is none. The acceleration is the second difference over a thirtieth of
+// a second, so that a fast capture's jitter does not count.
+func rootPop(c *motion.Clip, from, to int) (int, float64) {
+	n := c.Skeleton.NumJoints()
+	h := max(1, int(math.Round(1/(30*c.FrameTime))))
+	dt2 := float64(h*h) * c.FrameTime * c.FrameTime
+	for f := from + h; f+h <= to; f++ {
+		d := c.Trans[(f+h)*n].Sub(c.Trans[f*n].Mul(2)).Add(c.Trans[(f-h)*n])
+		if acc := d.Len() / dt2; acc > MaxRootAccel {
+			return f, acc
+		}
+	}
+	return -1, 0
+}
+
 // cutSource finds source i's cut points and the actions between them.
 func (b *builder) cutSource(i int) {
 	c := b.clips[i]
@@ -40,7 +89,7 @@ func (b *builder) cutSource(i int) {
 		case dur < b.opt.MinAction || dur > b.opt.MaxAction:
 			continue
 		}
-		b.cuts = append(b.cuts, b.cutOf(i, p, q))
+		b.addCut(i, p, q)
 	}
 	b.out.Report.Sources[b.reportIndex(i)].Actions = len(b.cuts) - before
 }
@@ -145,9 +194,23 @@ func (b *builder) standing(i, from, to int) {
 		p := point{from + (to-from)*k/pieces, bothFeet}
 		q := point{from + (to-from)*(k+1)/pieces, bothFeet}
 		if float64(q.frame-p.frame)*c.FrameTime >= b.opt.MinAction {
-			b.cuts = append(b.cuts, b.cutOf(i, p, q))
+			b.addCut(i, p, q)
 		}
 	}
+}
+
+// addCut adds the action from p to q of source i, unless its root pops
+// (rootPop): then it says so in the report.
+func (b *builder) addCut(i int, p, q point) {
+	if f, acc := rootPop(b.clips[i], p.frame, q.frame); f >= 0 {
+		b.out.Report.Dropped = append(b.out.Report.Dropped, fmt.Sprintf("%s frames %d-%d: the root pops at frame %d (%.0f m/s², over %.0f)", b.srcs[i].Name, p.frame, q.frame, f, acc, MaxRootAccel))
+		return
+	}
+	if low := slices.Min(b.hipsUp[i][p.frame : q.frame+1]); low < MinHipsUp*b.leg {
+		b.out.Report.Dropped = append(b.out.Report.Dropped, fmt.Sprintf("%s frames %d-%d: off its feet (the pelvis %.2f m above the lowest foot, under %.0f%% of the leg: it sits, kneels or lies)", b.srcs[i].Name, p.frame, q.frame, low, MinHipsUp*100))
+		return
+	}
+	b.cuts = append(b.cuts, b.cutOf(i, p, q))
 }
 
 // cutOf is the action from p to q of source i.

@@ -233,6 +233,7 @@ func (b *builder) addSource(i int, name string) int {
 	b.looped = append(b.looped, false)
 	b.support = append(b.support, [2][]bool{})
 	b.air = append(b.air, nil)
+	b.hipsUp = append(b.hipsUp, nil)
 	b.found = append(b.found, nil)
 	return k
 }

@@ -17,7 +17,8 @@ import (
 // it), and the root's largest jump: the second difference of its position
 // between frames (RootJump). [Units: m] SlideAt and SeamAt name the
 // action and effector of the largest slides, JumpAt the action the root
-// jumps most in (or, between two, the second).
+// jumps most in (or, between two, the second), DockAt the action whose
+// dock the warp met worst.
 type footwork struct {
 	Slide     float64 `json:"slide_m"`
 	Seam      float64 `json:"seam_slide_m"`
@@ -26,6 +27,7 @@ type footwork struct {
 	SlideAt   string  `json:"slide_at,omitempty"`
 	SeamAt    string  `json:"seam_slide_at,omitempty"`
 	JumpAt    string  `json:"root_jump_at,omitempty"`
+	DockAt    string  `json:"max_dock_error_at,omitempty"`
 }
 
 // measureFootwork measures footwork of clip c, made by steps of actions in
@@ -43,7 +45,9 @@ func measureFootwork(c *motion.Clip, steps []planner.Step, lib *action.Library) 
 	}
 	for k, st := range steps {
 		for _, d := range st.Docks {
-			fw.DockError = max(fw.DockError, d.Error)
+			if d.Error > fw.DockError {
+				fw.DockError, fw.DockAt = d.Error, st.Action
+			}
 		}
 		a := lib.Get(st.Action)
 		if a == nil {
@@ -99,7 +103,10 @@ func measureFootwork(c *motion.Clip, steps []planner.Step, lib *action.Library) 
 
 // worst is the larger of each of f's and g's figures.
 func (f footwork) worst(g footwork) footwork {
-	w := footwork{DockError: max(f.DockError, g.DockError), RootJump: f.RootJump, JumpAt: f.JumpAt}
+	w := footwork{DockError: f.DockError, DockAt: f.DockAt, RootJump: f.RootJump, JumpAt: f.JumpAt}
+	if g.DockError > f.DockError {
+		w.DockError, w.DockAt = g.DockError, g.DockAt
+	}
 	if g.RootJump > f.RootJump {
 		w.RootJump, w.JumpAt = g.RootJump, g.JumpAt
 	}

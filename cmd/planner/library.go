@@ -65,7 +65,8 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 	png := fs.String("png", "", "folder for a strip picture of every action")
 	clips := fs.String("clips", "", "a regular expression: only the clips whose names (file, or file#animation) match it")
 	hands := fs.Bool("hands", false, "keep the hands' docks (by default actions dock their feet only)")
-	pivots := fs.Bool("pivots", false, "add turns on the spot (45° and 90° either way) made from the idle's pose, for captures that have none: a character facing a wall or another character can turn away")
+	pivots := fs.Bool("pivots", false, "add turns on the spot (45° and 90° either way) made from the idle's pose even when the captures turn on the spot (when they do not, they are added anyway: a character facing a wall or another character can turn away)")
+	noPivots := fs.Bool("no-pivots", false, "never add turns on the spot")
 	retarget := fs.Bool("retarget", false, "move clips of another skeleton with the same joint hierarchy (CMU's BVH conversions and Acclaim skeletons, other subjects) onto the library's skeleton instead of skipping them")
 	maxErr := fs.Float64("max-pose-error", 0, "the largest pose difference a transition may have, as a share of the leg (default 0.1)")
 	spaces := fs.Bool("spaces", true, "also write the library's occupancy spaces for the character's body beside it (LIB.fos), which planner crowd and the demo's --agents read")
@@ -74,7 +75,7 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *from == "" || *out == "" || fs.NArg() > 0 || !(*maxErr >= 0) {
-		fmt.Fprintln(stderr, "planner library: want --from DIR|FILE --out LIB.yaml [--effectors F] [--png DIR] [--max-pose-error E] [--hands] [--pivots] [--retarget] [--json]")
+		fmt.Fprintln(stderr, "planner library: want --from DIR|FILE --out LIB.yaml [--effectors F] [--png DIR] [--max-pose-error E] [--hands] [--pivots|--no-pivots] [--retarget] [--json]")
 		return 1
 	}
 	re, err := regexp.Compile(*clips)
@@ -90,7 +91,7 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
 	}
-	b, err := library.Build(srcs, library.BuildOptions{MaxPoseError: *maxErr, Hands: *hands, Retarget: *retarget, Pivots: *pivots})
+	b, err := library.Build(srcs, library.BuildOptions{MaxPoseError: *maxErr, Hands: *hands, Retarget: *retarget, Pivots: *pivots, NoPivots: *noPivots})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
