@@ -387,6 +387,11 @@ func (p *Planner) begin(c int32) (bool, error) {
 			clear, wayOn, p.step.Held = true, true, true
 		}
 	}
+	if clear && c > 0 && !p.force && !reached(w.Docks) {
+		// The warp could not put a foot or hand on its support (out of
+		// the limb's reach): as if the body hit.
+		clear = false
+	}
 	if !wayOn {
 		p.taken = append(p.taken, c) // for this Update only
 		if p.deadEnd < 0 {

@@ -113,3 +113,30 @@ func TestRunUnknownTag(t *testing.T) {
 		t.Error("out was written")
 	}
 }
+
+// planner walks with KayKit's rig (both its clip files) in the dungeon:
+// from some starts the plan's best choice is a crouching idle whose feet
+// cannot reach the supports found on the uneven floor from where the
+// warp puts the root. Such a choice is refused like one whose body hits
+// the scene, so every executed dock is met within 1 cm (the warp's
+// report) and the root, read from the written motion, never jumps 5 cm
+// in a frame.
+func TestUnreachableDocksAreRefused(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a library and walks it in the dungeon")
+	}
+	libFile := filepath.Join(t.TempDir(), "lib.yaml")
+	buildLibrary(t, libFile, "--from", shareddata.Path(t, "conventions"), "--clips", "kaykit", "--spaces=false")
+	var out, errOut bytes.Buffer
+	if code := run([]string{"walks", "--scene", shareddata.Path(t, "meshes/dungeon.obj"), "--starts", "4", "--starts-by", "farthest", "--library", libFile, "--json"}, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	var s walksSummary
+	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%.1f m; %+v", s.DistanceM, s.Footwork)
+	if fw := s.Footwork; fw.DockError > 0.01 || fw.RootJump > 0.05 {
+		t.Errorf("a dock met %.3f m off its support (%s), the root jumps %.3f m (%s)", fw.DockError, fw.DockAt, fw.RootJump, fw.JumpAt)
+	}
+}
