@@ -31,8 +31,10 @@
 //     where the plan checked the body (warp.Options.Hold, Step.Held); only
 //     if that fails too is it refused or passed over.
 //   - Reach: a choice whose warp leaves a dock short of its support (a leg
-//     that cannot reach it, warp.DockReport.Reached) is refused as one
-//     whose body hits the scene (Step.Refused).
+//     that cannot reach it, warp.DockReport.Reached), or reaches it only by
+//     dropping the root at the action's first frame by more than
+//     MaxStartDrop (warp.Result.StartDrop), is refused as one whose body
+//     hits the scene (Step.Refused).
 //   - One query per dock: a chosen dock's support comes from the plan; its
 //     hits are found by Algorithm 1 at that one sample, and a support that
 //     moved since it was found is asked for again, once.

@@ -387,9 +387,10 @@ func (p *Planner) begin(c int32) (bool, error) {
 			clear, wayOn, p.step.Held = true, true, true
 		}
 	}
-	if clear && c > 0 && !p.force && !reached(w.Docks) {
+	if clear && c > 0 && !p.force && (!reached(w.Docks) || w.StartDrop > MaxStartDrop) {
 		// The warp could not put a foot or hand on its support (out of
-		// the limb's reach): as if the body hit.
+		// the limb's reach), or only by dropping the root at once: as if
+		// the body hit.
 		clear = false
 	}
 	if !wayOn {
@@ -555,6 +556,12 @@ func (p *Planner) choose(in Input) (int32, bool) {
 	}
 	return best, best >= 0
 }
+
+// MaxStartDrop is how far the warp may lower the root at an action's
+// first frame, beyond what the action before left it at, for a limb to
+// reach its support (warp.Result.StartDrop): the root jumps that far
+// between two frames, and 5 cm is the most a walk may show. [Units: m]
+const MaxStartDrop = 0.05
 
 // travels reports whether plan node c's action takes the character
 // anywhere (more than 5 cm).

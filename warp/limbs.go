@@ -10,7 +10,9 @@ import (
 // lowerRoot lowers the root, where a docked limb cannot reach its support
 // from the offset root, just enough, easing in and out over 0.2 s; the
 // previous action's lowering at its end (carried) eases out from the first
-// frame, and the lowering at the last frame is Result.EndDrop.
+// frame, and the lowering at the last frame is Result.EndDrop. A lowering
+// needed at the first frame beyond the carried one cannot ease in: it is
+// Result.StartDrop.
 func (w *Warper) lowerRoot(carried float64) {
 	c := w.a.Clip
 	sk := c.Skeleton
@@ -35,6 +37,7 @@ func (w *Warper) lowerRoot(carried float64) {
 			}
 		}
 	}
+	w.res.StartDrop = math.Max(w.drop[0]-carried, 0)
 	w.drop[0] = math.Max(w.drop[0], carried)
 	blend := int(math.Round(0.2 / c.FrameTime))
 	for f := range c.Frames() {

@@ -134,6 +134,11 @@ type Result struct {
 	// EndDrop is how far the root was lowered at the last frame (see
 	// lowerRoot). [Units: m]
 	EndDrop float64
+	// StartDrop is how much further than Options.Drop the root had to be
+	// lowered at the first frame for a limb to reach its support: the
+	// root drops that far between the previous action's last frame and
+	// this one's first. [Units: m]
+	StartDrop float64
 	// EndFootOffset is how far the warp left each foot, at the last
 	// frame, off where the clip, placed and lifted, has it (see
 	// carryFeet). [Units: m] world

@@ -627,3 +627,60 @@ func TestWarpDropsACarriedLiftOnADockedFoot(t *testing.T) {
 		t.Errorf("the swinging %s starts %.4f m up, want the carried %.2f m", sk.Names[s], lift, carried)
 	}
 }
+
+// TestWarpReportsADropAtTheStart: a step whose foot, docked from its first
+// frame, stands on a support 0.25 m below where the clip has it cannot
+// ease its root down before that frame: the lowering it needs there is
+// Result.StartDrop, and the leg then reaches (the hip within the thigh and
+// shin of the foot's target). On its own supports, or given the drop as
+// carried from the action before (Options.Drop), it needs none.
+func TestWarpReportsADropAtTheStart(t *testing.T) {
+	lib := defaultLib(t)
+	b := lib.Get("walk.r")
+	frame := action.Frame{}
+	plain, err := Warp(b, frame, expectedTargets(b, frame), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.StartDrop != 0 {
+		t.Errorf("on its own supports: a drop of %.4f m at the start", plain.StartDrop)
+	}
+	ts := expectedTargets(b, frame)
+	lowered := -1
+	for k, d := range b.Docks {
+		if d.Start == 0 && d.Template == "foot" {
+			ts[k].Pose.Position[1] -= 0.25
+			lowered = k
+			break
+		}
+	}
+	if lowered < 0 {
+		t.Fatal("walk.r has no foot docked at its first frame")
+	}
+	r, err := Warp(b, frame, ts, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !(r.StartDrop > 0.01) {
+		t.Fatalf("a support 0.25 m down under a foot docked at the start: StartDrop %.4f m", r.StartDrop)
+	}
+	sk := b.Clip.Skeleton
+	j := sk.Index(b.Docks[lowered].Effector)
+	knee := sk.Parents[j]
+	hipJ := sk.Parents[knee]
+	n := sk.NumJoints()
+	pos := make([]mgl64.Vec3, n)
+	r.Clip.FrameFK(0, pos, make([]mgl64.Quat, n))
+	reach := sk.Offsets[knee].Len() + sk.Offsets[j].Len()
+	if d := pos[hipJ].Sub(pos[j]).Len(); d > reach+1e-6 {
+		t.Errorf("the hip %.3f m from the ankle, the leg %.3f m", d, reach)
+	}
+	carried, err := Warp(b, frame, ts, Options{Drop: r.StartDrop})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if carried.StartDrop > 1e-9 {
+		t.Errorf("given the drop as carried: still %.4f m at the start", carried.StartDrop)
+	}
+	t.Logf("a support 0.25 m down: the root dropped %.3f m at the first frame", r.StartDrop)
+}
