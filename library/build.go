@@ -123,9 +123,11 @@ type Report struct {
 	MaxPoseError float64        `json:"max_transition_pose_error_m"`
 	// MaxBlendError is the largest pose difference a start or stop blends
 	// across (motion.BlendIn).
-	MaxBlendError float64  `json:"max_blend_pose_error_m"`
-	Dropped       []string `json:"dead_ends_dropped"`
-	Entry         []string `json:"entry"`
+	MaxBlendError float64 `json:"max_blend_pose_error_m"`
+	// Dropped names the pieces left out: those with no way on, those
+	// whose root pops (MaxRootAccel) and those off the feet (MinHipsUp).
+	Dropped []string `json:"dead_ends_dropped"`
+	Entry   []string `json:"entry"`
 	// Size is the character's leg over the adult's; from 15% off, the
 	// docks use the built-in templates grown by it ("foot@2.43").
 	Size float64 `json:"size_to_adult"`

@@ -342,6 +342,6 @@ func printLibrary(w io.Writer, s libraryJSON) {
 		fmt.Fprintf(w, "  %-40s %5.2f s  %s\n", src.Name, src.Seconds, line)
 	}
 	if len(s.Dropped) > 0 {
-		fmt.Fprintf(w, "dropped    %d dead ends\n", len(s.Dropped))
+		fmt.Fprintf(w, "dropped    %d pieces with no way on, a popping root or off the feet (listed in --json)\n", len(s.Dropped))
 	}
 }
