@@ -8,6 +8,7 @@ import (
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // point is a cut point: a frame and how the feet stand there.
@@ -37,19 +38,29 @@ func hipsUp(c *motion.Clip, eff *motion.Effectors) []float64 {
 	n := c.Skeleton.NumJoints()
 	pos := c.Positions()
 	pelvis := max(motion.Pelvis(c.Skeleton, eff), 0)
-	out := make([]float64, c.Frames())
-	for f := range out {
-		low := math.Inf(1)
-		for _, e := range eff.Feet {
-			for j := range n {
-				if c.Skeleton.IsAncestor(e.Joint, j) {
-					low = min(low, pos[f*n+j][1])
-				}
-			}
-		}
+	out := lowestFoot(c, eff, pos)
+	for f, low := range out {
 		out[f] = pos[f*n+pelvis][1] - low
 	}
 	return out
+}
+
+// lowestFoot is, per frame of clip c (its joint positions pos), the height
+// of the lowest joint of the feet (each foot's joint, tip and end sites).
+func lowestFoot(c *motion.Clip, eff *motion.Effectors, pos []mgl64.Vec3) []float64 {
+	n := c.Skeleton.NumJoints()
+	low := make([]float64, c.Frames())
+	for f := range low {
+		low[f] = math.Inf(1)
+		for _, e := range eff.Feet {
+			for j := range n {
+				if c.Skeleton.IsAncestor(e.Joint, j) {
+					low[f] = min(low[f], pos[f*n+j][1])
+				}
+			}
+		}
+	}
+	return low
 }
 
 // rootPop is the first frame in from..to of clip c where the root's
@@ -321,22 +332,12 @@ func (b *builder) turnAndRise(tags []string, d action.Delta) []string {
 // airborne marks the frames where every foot's lowest point (joint, tip
 // or end site below) is more than clear above the clip's floor.
 func airborne(c *motion.Clip, eff *motion.Effectors, clear float64) []bool {
-	n := c.Skeleton.NumJoints()
-	pos := c.Positions()
-	low := make([]float64, c.Frames())
-	floor := math.Inf(1)
-	for f := range low {
-		low[f] = math.Inf(1)
-		for _, e := range eff.Feet {
-			for j := range n {
-				if c.Skeleton.IsAncestor(e.Joint, j) {
-					low[f] = min(low[f], pos[f*n+j][1])
-				}
-			}
-		}
-		floor = min(floor, low[f])
-	}
+	low := lowestFoot(c, eff, c.Positions())
 	out := make([]bool, len(low))
+	if len(low) == 0 {
+		return out
+	}
+	floor := slices.Min(low)
 	for f, l := range low {
 		out[f] = l > floor+clear
 	}
