@@ -179,10 +179,7 @@ func (b *builder) addBlend(from, to int, start bool) (ok bool, err error) {
 	}
 	a.Source = dst.Source
 	a.Docks = keepAfter(a.Docks, shifted(dst.Docks, dst.StartFrame(), shift), seconds, c.FrameTime, planted)
-	// A foot the fade lifts for under a tenth of a second (three frames
-	// at least) and sets down where it was stays on one support: two
-	// would be asked for separately, and on uneven ground found apart.
-	a.Docks = mergeDocks(b.heldFromStart(a, src, planted), max(3*c.FrameTime, 0.1), b.xopt.MaxSlide)
+	a.Docks = b.oneSupport(b.heldFromStart(a, src, planted), c.FrameTime)
 	b.keepDocks(a)
 	if !start && !endsStanding(a) {
 		return false, nil

@@ -420,5 +420,13 @@ func (b *builder) cutDocks(ct cut, a *action.Action) []action.Dock {
 		out = append(out, action.Dock{Effector: d.Effector, Side: d.Side, Template: d.Template,
 			Start: float64(from-ct.from) * c.FrameTime, End: float64(to-ct.from) * c.FrameTime, Pose: pose})
 	}
-	return out
+	return b.oneSupport(out, c.FrameTime)
+}
+
+// oneSupport merges the docks of a foot lifted for under a tenth of a
+// second (three frames at least) and set down within 2% of the leg of
+// where it was: it stays on one support. Two would be asked for
+// separately, and on uneven ground found apart.
+func (b *builder) oneSupport(docks []action.Dock, frameTime float64) []action.Dock {
+	return mergeDocks(docks, max(3*frameTime, 0.1), max(b.xopt.MaxSlide, 0.02*b.leg))
 }
