@@ -420,8 +420,10 @@ func (b *builder) prepareSource(i int, rep *SourceReport) error {
 	for side := range 2 {
 		b.support[i][side] = make([]bool, c.Frames())
 	}
-	b.air[i] = airborne(c, src.Effectors, 0.08*b.leg)
-	b.hipsUp[i] = hipsUp(c, src.Effectors)
+	pos := c.Positions()
+	low := lowestFoot(c, src.Effectors, pos)
+	b.air[i] = airborne(low, 0.08*b.leg)
+	b.hipsUp[i] = hipsUp(c, src.Effectors, pos, low)
 	for _, d := range ds {
 		if d.Template == "foot" {
 			rep.FootDocks++

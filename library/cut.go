@@ -32,15 +32,14 @@ const MaxRootAccel = 10 * 9.81
 // lies, held by what no dock stands for (a seat, the floor under a knee).
 const MinHipsUp = 0.5
 
-// hipsUp is, per frame of clip c, the pelvis's height above the lowest
-// joint of the feet.
-func hipsUp(c *motion.Clip, eff *motion.Effectors) []float64 {
+// hipsUp is, per frame of clip c (its joint positions pos), the pelvis's
+// height above low, the lowest point of the feet (lowestFoot).
+func hipsUp(c *motion.Clip, eff *motion.Effectors, pos []mgl64.Vec3, low []float64) []float64 {
 	n := c.Skeleton.NumJoints()
-	pos := c.Positions()
 	pelvis := max(motion.Pelvis(c.Skeleton, eff), 0)
-	out := lowestFoot(c, eff, pos)
-	for f, low := range out {
-		out[f] = pos[f*n+pelvis][1] - low
+	out := make([]float64, len(low))
+	for f, l := range low {
+		out[f] = pos[f*n+pelvis][1] - l
 	}
 	return out
 }
@@ -329,10 +328,9 @@ func (b *builder) turnAndRise(tags []string, d action.Delta) []string {
 	return tags
 }
 
-// airborne marks the frames where every foot's lowest point (joint, tip
-// or end site below) is more than clear above the clip's floor.
-func airborne(c *motion.Clip, eff *motion.Effectors, clear float64) []bool {
-	low := lowestFoot(c, eff, c.Positions())
+// airborne marks the frames where the feet's lowest point (low, per
+// frame: lowestFoot) is more than clear above the clip's floor.
+func airborne(low []float64, clear float64) []bool {
 	out := make([]bool, len(low))
 	if len(low) == 0 {
 		return out

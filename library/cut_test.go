@@ -75,7 +75,8 @@ func TestHipsUp(t *testing.T) {
 		c.Rot[n+c.Skeleton.Parents[knee]] = mgl64.QuatRotate(-th, mgl64.Vec3{1, 0, 0})
 		c.Rot[n+knee] = mgl64.QuatRotate(2*th, mgl64.Vec3{1, 0, 0})
 	}
-	h := hipsUp(c, eff)
+	pos := c.Positions()
+	h := hipsUp(c, eff, pos, lowestFoot(c, eff, pos))
 	if math.Abs(h[0]-0.95) > 1e-9 {
 		t.Errorf("standing: %.4f m, want 0.95", h[0])
 	}
