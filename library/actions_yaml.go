@@ -229,6 +229,7 @@ type clipSpec struct {
 	source     string
 	rootMotion bool
 	loop       bool
+	carryOn    bool   // blend_from carries its motion on (motion.BlendOn)
 	cycle      [2]int // first and last frame of a gait cycle looped; last 0: none
 	stand      int    // the frame a standing pose is made from, plus one; 0: none
 	frames     *yaml.Node
@@ -241,7 +242,7 @@ type clipSpec struct {
 func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	p := ar.p
 	cs := clipSpec{node: n}
-	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "cycle", "stand", "turn", "pivot", "blend_from", "blend_seconds")
+	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "cycle", "stand", "turn", "pivot", "blend_from", "blend_seconds", "carry_on")
 	if err != nil {
 		return cs, err
 	}
@@ -267,7 +268,7 @@ func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	if err != nil {
 		return cs, err
 	}
-	for _, k := range []string{"root_motion", "loop"} {
+	for _, k := range []string{"root_motion", "loop", "carry_on"} {
 		if v := f[k]; v != nil {
 			if v.Kind != yaml.ScalarNode || (v.Value != "true" && v.Value != "false") {
 				return cs, p.Fail(v, "'%s' is true or false", k)
@@ -276,6 +277,7 @@ func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	}
 	cs.rootMotion = f["root_motion"] != nil && f["root_motion"].Value == "true"
 	cs.loop = f["loop"] != nil && f["loop"].Value == "true"
+	cs.carryOn = f["carry_on"] != nil && f["carry_on"].Value == "true"
 	cs.frames, cs.turn = f["frames"], f["turn"]
 	if err := ar.synthesis(f, &cs); err != nil {
 		return cs, err
@@ -295,6 +297,9 @@ func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	}
 	if (f["blend_from"] == nil) != (f["blend_seconds"] == nil) {
 		return cs, p.Fail(n, "'blend_from' and 'blend_seconds' go together")
+	}
+	if f["carry_on"] != nil && f["blend_from"] == nil {
+		return cs, p.Fail(f["carry_on"], "'carry_on' goes with 'blend_from'")
 	}
 	if cs.blendFrom = f["blend_from"]; cs.blendFrom != nil {
 		if cs.blend, err = p.Float(f["blend_seconds"]); err != nil {
@@ -479,8 +484,9 @@ func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made 
 }
 
 // blend fades c in from the last pose of the action cs names in
-// blend_from (its clip at its own rate) and, when that action stands,
-// plants the feet it holds at its end, as the builder did.
+// blend_from (its clip at its own rate), or with carry_on from its motion,
+// and, when that action stands, plants the feet it holds at its end, as
+// the builder did.
 func (ar *actionReader) blend(cs clipSpec, c *motion.Clip, eff *motion.Effectors) (*motion.Clip, error) {
 	p := ar.p
 	name, err := p.Str(cs.blendFrom)
@@ -494,7 +500,11 @@ func (ar *actionReader) blend(cs clipSpec, c *motion.Clip, eff *motion.Effectors
 	case !sameSkeleton(from.Clip.Skeleton, c.Skeleton):
 		return nil, p.Fail(cs.blendFrom, "blend from %q: another skeleton", name)
 	}
-	c, _ = motion.BlendIn(c, fromClip.PoseAt(fromClip.Frames()-1, from.Effectors.Hips), eff.Hips, cs.blend)
+	if cs.carryOn {
+		c, _ = motion.BlendOn(c, fromClip, eff.Hips, cs.blend)
+	} else {
+		c, _ = motion.BlendIn(c, fromClip.PoseAt(fromClip.Frames()-1, from.Effectors.Hips), eff.Hips, cs.blend)
+	}
 	g, err := motion.GuessScale(c.Skeleton, eff)
 	if err != nil {
 		return nil, p.Fail(cs.blendFrom, "%v", err)

@@ -23,7 +23,10 @@ import (
 // the report gives the largest pose difference a blend bridges. Runs get
 // none when the library walks: a fade of 0.4 s does not take a body from
 // standing to 3 m/s or back as smoothly as a walk's start does; they start
-// and stop where the captures do. A library that only runs blends them.
+// and stop where the captures do, or through the walk: each walking step
+// gets a copy fading in from the run's step nearest it, and each running
+// step one fading in from the walk's (gaitChanges). A library that only
+// runs blends them.
 func (b *builder) blended() error {
 	n := len(b.acts)
 	f := features{starts: make([][]mgl64.Vec3, n), ends: make([][]mgl64.Vec3, n), limit: b.opt.MaxPoseError * b.leg}
@@ -41,30 +44,34 @@ func (b *builder) blended() error {
 			picks = append(picks, b.stopFor(i, f)...)
 		}
 	}
+	if walks {
+		picks = append(picks, b.gaitChanges(f, "walk", "run")...)
+		picks = append(picks, b.gaitChanges(f, "run", "walk")...)
+	}
 	added := map[int]blendPick{}
 	stopped := map[int]bool{} // the steps a stop was made after
 	for _, p := range picks {
-		if !p.start && stopped[p.from] {
+		if p.kind == blendStop && stopped[p.from] {
 			continue
 		}
 		k := len(b.acts)
-		ok, err := b.addBlend(p.from, p.to, p.start)
+		ok, err := b.addBlend(p.from, p.to, p.kind)
 		if err != nil {
 			return err
 		}
 		if ok {
 			added[k] = p
-			if !p.start {
+			if p.kind == blendStop {
 				stopped[p.from] = true
 			}
 			b.out.Report.MaxBlendError = max(b.out.Report.MaxBlendError, math.Round(p.err*1e4)/1e4)
 		}
 	}
-	// A start goes on as its step does, stops added since included, where
-	// its feet end as the step's do (a foot planted through the fade may
-	// end elsewhere).
+	// A start or a change of gait goes on as its step does, stops added
+	// since included, where its feet end as the step's do (a foot planted
+	// through the fade may end elsewhere).
 	for k, p := range added {
-		if !p.start {
+		if p.kind == blendStop {
 			continue
 		}
 		b.next[k], b.errs[k] = nil, nil
@@ -88,8 +95,53 @@ type features struct {
 // blendPick is a blend to add: to fading in from from's end pose.
 type blendPick struct {
 	from, to int
-	start    bool
+	kind     blendKind
 	err      float64 // the pose difference bridged
+}
+
+// steady reports whether cut i is a step of a steady gait: of a clip that
+// loops (as captured, or a cycle found in it), or of any clip when the
+// builder completes a library from little (a capture or two, no standing).
+func (b *builder) steady(i int) bool {
+	src := b.cuts[i].src
+	return b.completing || b.looped[src] || b.period[src] > 0
+}
+
+// blendKind is what a blend bridges.
+type blendKind uint8
+
+const (
+	blendStart  blendKind = iota // from standing into a step
+	blendStop                    // from a step into standing
+	blendChange                  // from a step of one gait into a step of another (a walk speeding up into a run, a run slowing down)
+)
+
+// gaitChanges picks, for every step tagged to, the blend into it from the
+// step tagged from whose end pose is nearest its start (the same foot
+// down), unless that step goes on to it already: a walk and a run captured
+// apart then join, each the other's way to speed up or slow down. Only
+// steps of steady gaits join so (steady): in a library of long captures
+// the gaits change where the captures change them.
+func (b *builder) gaitChanges(f features, from, to string) []blendPick {
+	var out []blendPick
+	for i, a := range b.acts {
+		if a.Tags[0] != to || b.blends[i].from >= 0 || b.cuts[i].startFoot < 0 || !b.steady(i) {
+			continue
+		}
+		best, bestErr := -1, math.Inf(1)
+		for j, aj := range b.acts {
+			if aj.Tags[0] != from || b.blends[j].from >= 0 || b.cuts[j].endFoot != b.cuts[i].startFoot || !b.steady(j) {
+				continue
+			}
+			if e := featureDistance(f.ends[j], f.starts[i]); e < bestErr {
+				best, bestErr = j, e
+			}
+		}
+		if best >= 0 && !slices.Contains(b.next[best], i) {
+			out = append(out, blendPick{best, i, blendChange, bestErr})
+		}
+	}
+	return out
 }
 
 func (b *builder) idle(i int) bool { return b.acts[i].Tags[0] == "idle" }
@@ -117,7 +169,7 @@ func (b *builder) startsFor(i int, f features) []blendPick {
 		if best < 0 {
 			return out
 		}
-		out = append(out, blendPick{best, i, true, bestErr})
+		out = append(out, blendPick{best, i, blendStart, bestErr})
 		for j := range b.acts {
 			if b.idle(j) && featureDistance(f.ends[j], f.ends[best]) <= sameEnd*f.limit {
 				covered[j] = true
@@ -138,7 +190,7 @@ func (b *builder) stopFor(i int, f features) []blendPick {
 			if e <= f.limit {
 				return nil
 			}
-			out = append(out, blendPick{i, j, false, e})
+			out = append(out, blendPick{i, j, blendStop, e})
 		}
 	}
 	slices.SortStableFunc(out, func(a, b blendPick) int { return cmp.Compare(a.err, b.err) })
@@ -158,11 +210,16 @@ func compatible(end, start int) bool {
 // foot within MaxSlide, the start is not added (ok false), nor is a stop
 // that does not end on a docked foot. A stop's feet are not planted: it
 // fades into a standing pose whose feet never lift, and held they would
-// stand apart from every action after it.
-func (b *builder) addBlend(from, to int, start bool) (ok bool, err error) {
+// stand apart from every action after it; its path moves instead against
+// the feet's drift (holdStop), and so does a change of gait's, whose body
+// travels on through the fade.
+func (b *builder) addBlend(from, to int, kind blendKind) (ok bool, err error) {
 	src, dst := b.acts[from], b.acts[to]
 	seconds := min(0.4, 0.8*dst.Duration())
 	c, shift := motion.BlendIn(dst.Clip, src.Clip.PoseAt(src.Clip.Frames()-1, src.Effectors.Hips), dst.Effectors.Hips, seconds)
+	if kind == blendChange {
+		c, shift = motion.BlendOn(dst.Clip, src.Clip, dst.Effectors.Hips, seconds)
+	}
 	var planted map[string]float64
 	if fromStanding(src) {
 		var miss float64
@@ -179,28 +236,32 @@ func (b *builder) addBlend(from, to int, start bool) (ok bool, err error) {
 	}
 	a.Source = dst.Source
 	a.Docks = keepAfter(a.Docks, shifted(dst.Docks, dst.StartFrame(), shift), seconds, c.FrameTime, planted)
-	a.Docks = b.oneSupport(b.heldFromStart(a, src, planted), c.FrameTime)
+	a.Docks = b.oneSupport(b.heldFromStart(a, src, planted), c, dst.Effectors)
 	b.keepDocks(a)
-	if !start && !endsStanding(a) {
+	if kind == blendStop && !endsStanding(a) {
 		return false, nil
 	}
 	anchor(a)
-	if start {
+	switch kind {
+	case blendStop:
+		a.Tags = []string{"stop"}
+	default:
 		// What its step is (walk, run, jump), and the turn and the step up
-		// or down its own root motion makes: the fade from standing
-		// changes where it ends.
-		a.Tags = append(b.turnAndRise([]string{dst.Tags[0]}, a.Delta), "start")
+		// or down its own root motion makes: the fade from standing or
+		// from the other gait changes where it ends.
+		a.Tags = b.turnAndRise([]string{dst.Tags[0]}, a.Delta)
+		if kind == blendStart {
+			a.Tags = append(a.Tags, "start")
+		}
 		if slices.Contains(dst.Tags, "stop") {
 			a.Tags = append(a.Tags, "stop")
 		}
-	} else {
-		a.Tags = []string{"stop"}
 	}
 	ct := b.cuts[to]
 	ct.startFoot = b.cuts[from].endFoot
 	b.cuts = append(b.cuts, ct)
 	b.acts = append(b.acts, a)
-	b.blends = append(b.blends, blendOf{from: from, seconds: seconds})
+	b.blends = append(b.blends, blendOf{from: from, seconds: seconds, carryOn: kind == blendChange})
 	b.turns = append(b.turns, Turn{})
 	b.next = append(b.next, slices.Clone(b.next[to]))
 	b.errs = append(b.errs, slices.Clone(b.errs[to]))
@@ -371,9 +432,9 @@ func keepAfter(found, orig []action.Dock, seconds, frame float64, planted map[st
 // starts within gap seconds of its end, within slide of it on the ground
 // (a planted foot that rolls a little between its hold and the stance
 // found after: two docks would put it on two supports, and the foot would
-// bob between them). The first dock's pose stands for both. docks are
-// sorted by start.
-func mergeDocks(docks []action.Dock, gap, slide float64) []action.Dock {
+// bob between them) and, when still is not nil, still accepts the two. The
+// first dock's pose stands for both. docks are sorted by start.
+func mergeDocks(docks []action.Dock, gap, slide float64, still func(a, b action.Dock) bool) []action.Dock {
 	out := docks[:0:0]
 	for _, d := range docks {
 		k := -1
@@ -386,7 +447,7 @@ func mergeDocks(docks []action.Dock, gap, slide float64) []action.Dock {
 		if k >= 0 {
 			o := &out[k]
 			dp := o.Pose.Position.Sub(d.Pose.Position)
-			if d.Start-o.End <= gap && math.Hypot(float64(dp[0]), float64(dp[2])) <= slide {
+			if d.Start-o.End <= gap && math.Hypot(float64(dp[0]), float64(dp[2])) <= slide && (still == nil || still(*o, d)) {
 				o.End = max(o.End, d.End)
 				continue
 			}
@@ -398,9 +459,9 @@ func mergeDocks(docks []action.Dock, gap, slide float64) []action.Dock {
 
 // heldFromStart adds, to an action blended in from src's last pose, the
 // feet src holds at its end, held from the first frame for as long as
-// they stay within MaxSlide of where they start (both joint and tip, or,
-// for a foot planted through the fade, the stiller of them: a planted foot
-// may roll onto its ball before it lifts): the feet stay on the support
+// they stay within MaxSlide of where they start (the joint or the tip, the
+// one that has moved less so far: a planted foot may roll onto its ball
+// before it lifts): the feet stay on the support
 // src held them on. A planted foot's hold replaces the docks found in the
 // same stance, and is kept however short (a foot b lifts at once still
 // starts on src's support: the warp then carries it from there); otherwise
@@ -421,10 +482,10 @@ func (b *builder) heldFromStart(a, src *action.Action, planted map[string]float6
 			}
 		}
 		_, plant := planted[d.Effector]
-		last := 0
+		last, mj, mt := 0, 0.0, 0.0
 		for f := 1; f < c.Frames(); f++ {
-			dj, dt := pos[f*n+e.Joint].Sub(pos[e.Joint]).Len(), pos[f*n+e.Tip].Sub(pos[e.Tip]).Len()
-			if min(dj, dt) > b.xopt.MaxSlide {
+			mj, mt = max(mj, pos[f*n+e.Joint].Sub(pos[e.Joint]).Len()), max(mt, pos[f*n+e.Tip].Sub(pos[e.Tip]).Len())
+			if min(mj, mt) > b.xopt.MaxSlide {
 				break
 			}
 			last = f

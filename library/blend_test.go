@@ -107,7 +107,7 @@ func TestMergeDocks(t *testing.T) {
 		at("l", 0.41, 0.5, 0.05),   // 5 cm off: apart
 		at("r", 0.31, 0.35, 1.001), // joins the other foot's
 	}
-	got := mergeDocks(in, 0.025, 0.006)
+	got := mergeDocks(in, 0.025, 0.006, nil)
 	want := []action.Dock{at("l", 0, 0.2, 0), at("r", 0, 0.35, 1), at("l", 0.3, 0.4, 0), at("l", 0.41, 0.5, 0.05)}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %v\nwant %v", got, want)

@@ -95,9 +95,11 @@ type ActionClip struct {
 	First      int
 	Last       int
 	// BlendFrom, when set, is the action whose last pose the clip fades in
-	// from over BlendSeconds (motion.BlendIn).
+	// from over BlendSeconds (motion.BlendIn), or, with CarryOn, whose
+	// motion carries on into the clip (motion.BlendOn: a change of gait).
 	BlendFrom    string
 	BlendSeconds float64
+	CarryOn      bool
 	// Turn, when not zero, turns the clip's path (motion.TurnPath) after
 	// the frames are picked and before the blend.
 	Turn Turn
@@ -251,7 +253,7 @@ func (b *Built) stands() bool {
 // cycles, a standing pose).
 func build(srcs []Source, opt BuildOptions, synth bool) (*Built, error) {
 	b := &builder{opt: opt, srcs: slices.Clone(srcs), out: &Built{Clips: map[string]ActionClip{}, Report: Report{Tags: map[string]int{}}},
-		syn: synthesis{from: map[int]int{}, cycle: map[int][2]int{}, stand: map[int]int{}}, period: map[int]int{}}
+		syn: synthesis{from: map[int]int{}, cycle: map[int][2]int{}, stand: map[int]int{}}, period: map[int]int{}, completing: synth}
 	if err := b.prepare(); err != nil {
 		return nil, err
 	}
@@ -317,12 +319,17 @@ type builder struct {
 	turns   []Turn           // per cut: the turn of its path
 	pivoted map[int]float64  // the cuts that turn on the spot (motion.Pivot), by degrees
 	syn     synthesis        // the sources made from others
+	// completing: the library is being completed from little (Build's
+	// second try, synthesis on).
+	completing bool
 }
 
-// blendOf is a cut's fade in from another cut's last pose.
+// blendOf is a cut's fade in from another cut's last pose (or, carryOn,
+// from its motion: motion.BlendOn).
 type blendOf struct {
 	from    int // the cut, or -1
 	seconds float64
+	carryOn bool
 }
 
 // prepare picks the skeleton, scales the thresholds and gives clips on the

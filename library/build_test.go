@@ -294,3 +294,155 @@ func footIn(a *action.Action, j, f int, r motion.RootPoint) mgl64.Vec3 {
 	a.Clip.FrameFK(f, pos, make([]mgl64.Quat, n))
 	return r.ToLocal(pos[j])
 }
+
+// TestAHopIsAStep: subject 16's run turning right (16_43) skips on its left
+// foot as it turns: the left foot lands at 0.35 s and again at 0.71 s, 0.75
+// m further on, the right foot swinging throughout. Alone, it gives a
+// library that runs from the left foot onto the left foot, the two docks as
+// far apart as the capture's two landings (its joint positions, within 5
+// cm); and no action docks a foot twice in a row while the other foot
+// stands between (slower than a third of a leg per second over the ground
+// in the action's own motion): two docks of one foot with a stance of the
+// other between are no hop.
+func TestAHopIsAStep(t *testing.T) {
+	dir := shareddata.Path(t, "mocap/asf-amc")
+	ref := library.ClipRef{AMC: filepath.Join(dir, "16_43.amc"), ASF: filepath.Join(dir, "16.asf")}
+	c, _, err := ref.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eff, err := motion.DefaultEffectors(c.Skeleton)
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := eff.Feet[0]
+	if left.Side != motion.Left {
+		left = eff.Feet[1]
+	}
+	n := c.Skeleton.NumJoints()
+	pos := c.Positions()
+	landing := func(s float64) mgl64.Vec3 { return pos[int(math.Round(s/c.FrameTime))*n+left.Joint] }
+	want := groundLen(landing(0.72).Sub(landing(0.36)))
+	g, err := motion.GuessScale(c.Skeleton, eff)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := library.Build([]library.Source{{Name: "16_43", Ref: ref, Clip: c, Effectors: eff}}, library.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hops := 0
+	for _, a := range b.Library.Actions {
+		var feet []action.Dock
+		for _, d := range a.Docks {
+			if d.Template == "foot" {
+				feet = append(feet, d)
+			}
+		}
+		if len(feet) < 2 || slices.Contains(a.Tags, "pivot") || feet[0].Effector != feet[len(feet)-1].Effector {
+			continue
+		}
+		first, last := feet[0], feet[len(feet)-1]
+		if first.Side == motion.Left && first.End < last.Start && !slices.Contains(a.Tags, "start") {
+			hops++
+			got := float64(last.Pose.Position.Sub(first.Pose.Position).Len())
+			if math.Abs(got-want) > 0.05 {
+				t.Errorf("%s: the hop's docks are %.3f m apart, the capture's landings %.3f m", a.Name, got, want)
+			}
+		}
+		if slow := slowestOther(a, first); slow < 0.33*g.Leg {
+			t.Errorf("%s docks %s twice in a row while the other foot stands between (%.2f m/s over the ground)", a.Name, first.Effector, slow)
+		}
+	}
+	if want < 0.6 || hops == 0 {
+		t.Errorf("%d runs from the left foot onto itself (want some); the capture's landings %.3f m apart", hops, want)
+	}
+}
+
+// slowestOther is the slowest ground speed, over 1/30 s, of the stiller of
+// the joint and tip of the foot other than d's, over action a's frames
+// between d's end and the next dock of d's foot.
+func slowestOther(a *action.Action, d action.Dock) float64 {
+	c := a.Clip
+	n := c.Skeleton.NumJoints()
+	var other motion.Effector
+	for _, e := range a.Effectors.Feet {
+		if e.Side != d.Side {
+			other = e
+		}
+	}
+	pos := c.Positions()
+	h := max(1, int(math.Round(1.0/30/c.FrameTime)))
+	speed := func(j, f int) float64 {
+		return groundLen(pos[(f+h)*n+j].Sub(pos[(f-h)*n+j])) / (2 * float64(h) * c.FrameTime)
+	}
+	slow := math.Inf(1)
+	for f := int(d.End/c.FrameTime) + h; f+h < c.Frames()-h; f++ {
+		slow = min(slow, max(min(speed(other.Joint, f), speed(other.Tip, f)), 0))
+	}
+	return slow
+}
+
+// groundLen is v's length over the ground.
+func groundLen(v mgl64.Vec3) float64 { return math.Hypot(v[0], v[2]) }
+
+// TestGaitsCapturedApartJoin: KayKit's walk (Walking_C) and its brisk walk
+// (Walking_A, a run for so small a character: over 2.4 legs a second),
+// captured apart, join: a walking step goes on to a running step fading in
+// from it, and a running step to a walking one. Through each change of
+// gait the foot the step before stands on stays where it stands (its
+// joint, from the action's own motion, within 1 cm over its first dock,
+// in the oracle's own measure) and the body travels on (no stop between).
+// The library file gives the same clips back.
+func TestGaitsCapturedApartJoin(t *testing.T) {
+	srcs := characterSources(t, "conventions/kaykit-rig-medium-movement.glb", func(n string) bool {
+		return n == "Rig_Medium|Walking_C" || n == "Rig_Medium|Walking_A"
+	})
+	if len(srcs) != 2 {
+		t.Fatalf("%d sources, want Walking_C and Walking_A", len(srcs))
+	}
+	b, err := library.Build(srcs, library.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, g := b.Library, b.Graph
+	gait := func(s int) string { return lib.Actions[s].Tags[0] }
+	changes := map[string]int{}
+	for s, a := range lib.Actions {
+		from := b.Clips[a.Name].BlendFrom
+		if from == "" || gait(s) != "walk" && gait(s) != "run" {
+			continue
+		}
+		f := lib.Index(from)
+		if f < 0 || gait(f) == gait(s) || gait(f) != "walk" && gait(f) != "run" {
+			continue
+		}
+		if !slices.Contains(g.Next(int32(f)), int32(s)) {
+			t.Errorf("%s fades in from %s, which does not go on to it", a.Name, from)
+		}
+		changes[gait(f)+" to "+gait(s)]++
+		d := a.Docks[0]
+		var j int
+		for _, e := range a.Effectors.Feet {
+			if a.Clip.Skeleton.Names[e.Joint] == d.Effector {
+				j = e.Joint
+			}
+		}
+		n := a.Clip.Skeleton.NumJoints()
+		pos := a.Clip.Positions()
+		first := pos[int(d.Start/a.Clip.FrameTime)*n+j]
+		for fr := int(d.Start / a.Clip.FrameTime); fr <= int(d.End/a.Clip.FrameTime) && fr < a.Clip.Frames(); fr++ {
+			if m := groundLen(pos[fr*n+j].Sub(first)); m > 0.01 {
+				t.Errorf("%s: the held %s moves %.3f m by %.2f s", a.Name, d.Effector, m, float64(fr)*a.Clip.FrameTime)
+				break
+			}
+		}
+		if groundLen(a.Delta.Translation) < 0.1 {
+			t.Errorf("%s travels %.3f m", a.Name, groundLen(a.Delta.Translation))
+		}
+	}
+	if changes["walk to run"] == 0 || changes["run to walk"] == 0 {
+		t.Errorf("changes of gait %v, want walk to run and run to walk", changes)
+	}
+	roundTrip(t, b)
+}

@@ -8,6 +8,7 @@ import (
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/motion"
+	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -91,8 +92,6 @@ func (b *builder) cutSource(i int) {
 		p, q := pts[k], pts[k+1]
 		dur := float64(q.frame-p.frame) * c.FrameTime
 		switch {
-		case p.foot >= 0 && p.foot == q.foot:
-			continue // the same foot twice: no step between
 		case p.foot == bothFeet && q.foot == bothFeet && b.bothDown(i, p.frame, q.frame):
 			b.standing(i, p.frame, q.frame)
 			continue
@@ -147,20 +146,71 @@ func (b *builder) points(i int) []point {
 		}
 		f = g + 1
 	}
-	// One foot docked twice in a row (heel, then ball): one stance, its
-	// cut point between them.
+	// One foot docked twice in a row in one place (heel, then ball): one
+	// stance, its cut point between them. Docked twice apart, it hopped:
+	// two stances, and a step from one to the other.
 	out := pts[:0]
+	last := point{-1, bothFeet}
 	for _, p := range pts {
-		if k := len(out) - 1; k >= 0 && p.foot >= 0 && out[k].foot == p.foot {
+		if k := len(out) - 1; k >= 0 && p.foot >= 0 && out[k].foot == p.foot && !b.hop(i, last, p) {
 			out[k].frame = (out[k].frame + p.frame) / 2
 			continue
 		}
-		out = append(out, p)
+		out, last = append(out, p), p
 	}
 	if L := b.period[i]; L > 0 {
 		return periodic(out, L, n)
 	}
 	return out
+}
+
+// MinHop is how far apart, as a part of the leg, one foot's two docks in
+// a row must be for a hop (a step from that foot onto itself); nearer, they
+// are one stance (the heel, then the ball).
+const MinHop = 0.3
+
+// MinSwingSpeed is the slowest the other foot moves over the ground (the
+// stiller of its joint and tip, in legs per second) between a hop's two
+// stances: slower, it stood there, in a stance too short or too rolled to
+// dock, and the two docks are no hop.
+const MinSwingSpeed = 0.6
+
+// hop reports whether foot p.foot docked at p and again at q (source i)
+// hopped: it stands in places MinHop of the leg apart, and the other foot
+// never slows to a stance between.
+func (b *builder) hop(i int, p, q point) bool {
+	at := func(x point) (mgl32.Vec3, bool) {
+		for _, d := range b.found[i] {
+			if d.Template == "foot" && int(d.Side) == x.foot && d.StartFrame <= x.frame && x.frame <= d.EndFrame {
+				return d.Pose.Position, true
+			}
+		}
+		return mgl32.Vec3{}, false
+	}
+	a, okA := at(p)
+	z, okZ := at(q)
+	if !okA || !okZ || float64(z.Sub(a).Len()) < MinHop*b.leg {
+		return false
+	}
+	c, eff := b.clips[i], b.srcs[i].Effectors
+	var other motion.Effector
+	for _, e := range eff.Feet {
+		if int(e.Side) != p.foot {
+			other = e
+		}
+	}
+	n, h := c.Skeleton.NumJoints(), max(1, int(math.Round(1.0/30/c.FrameTime)))
+	pos := c.Positions()
+	speed := func(j, f int) float64 {
+		d := pos[(f+h)*n+j].Sub(pos[(f-h)*n+j])
+		return math.Hypot(d[0], d[2]) / (2 * float64(h) * c.FrameTime)
+	}
+	for f := max(p.frame, h); f <= q.frame && f+h < c.Frames(); f++ {
+		if min(speed(other.Joint, f), speed(other.Tip, f)) < MinSwingSpeed*b.leg {
+			return false
+		}
+	}
+	return true
 }
 
 // periodic gives the cut points of a loop played twice (L frames a
@@ -289,9 +339,9 @@ func (b *builder) tags(a *action.Action, ct cut) []string {
 		tags = append(tags, "idle")
 	case dist < 0.1*b.leg:
 		tags = append(tags, "pivot")
-	case b.flight(ct) >= 0.25:
+	case b.flight(ct) >= 0.25 && !b.gaitStep(ct, speed):
 		tags = append(tags, "jump")
-	case speed > 2.4*b.leg:
+	case speed > runSpeed*b.leg:
 		tags = append(tags, "run")
 	default:
 		tags = append(tags, "walk")
@@ -326,6 +376,23 @@ func (b *builder) turnAndRise(tags []string, d action.Delta) []string {
 		tags = append(tags, "step-down")
 	}
 	return tags
+}
+
+// runSpeed is, in legs per second, the speed above which a step is a
+// run's.
+const runSpeed = 2.4
+
+// gaitStep reports whether cut ct, at speed (m/s), is a step of a gait,
+// from one foot onto the other: in a gait cycle found in a capture (its
+// stances single and alternating: a walk or a run, whatever its feet's
+// height says on uneven ground), or, at a run's speed, in a clip captured
+// as a loop (a cartoon's run floats a third of a second a step; slower, a
+// loop is a jump played over and over). Such a step is no jump.
+func (b *builder) gaitStep(ct cut, speed float64) bool {
+	if ct.startFoot < 0 || ct.endFoot < 0 || ct.startFoot == ct.endFoot {
+		return false
+	}
+	return b.period[ct.src] > 0 || b.looped[ct.src] && speed > runSpeed*b.leg
 }
 
 // airborne marks the frames where the feet's lowest point (low, per
@@ -418,13 +485,34 @@ func (b *builder) cutDocks(ct cut, a *action.Action) []action.Dock {
 		out = append(out, action.Dock{Effector: d.Effector, Side: d.Side, Template: d.Template,
 			Start: float64(from-ct.from) * c.FrameTime, End: float64(to-ct.from) * c.FrameTime, Pose: pose})
 	}
-	return b.oneSupport(out, c.FrameTime)
+	return b.oneSupport(out, a.Clip, a.Effectors)
 }
 
 // oneSupport merges the docks of a foot lifted for under a tenth of a
 // second (three frames at least) and set down within 2% of the leg of
-// where it was: it stays on one support. Two would be asked for
-// separately, and on uneven ground found apart.
-func (b *builder) oneSupport(docks []action.Dock, frameTime float64) []action.Dock {
-	return mergeDocks(docks, max(3*frameTime, 0.1), max(b.xopt.MaxSlide, 0.02*b.leg))
+// where it was, when the foot in clip c (effectors eff) stays that near
+// where it stands at the first dock's start until the second ends (its
+// joint or its tip, the one that moves less): it stays on one support. Two
+// would be asked for separately, and on uneven ground found apart.
+func (b *builder) oneSupport(docks []action.Dock, c *motion.Clip, eff *motion.Effectors) []action.Dock {
+	slide := max(b.xopt.MaxSlide, 0.02*b.leg)
+	n := c.Skeleton.NumJoints()
+	var pos []mgl64.Vec3
+	still := func(x, y action.Dock) bool {
+		if pos == nil {
+			pos = c.Positions()
+		}
+		e, ok := footNamed(c, eff, x.Effector)
+		if !ok {
+			return true
+		}
+		f0, f1 := int(math.Round(x.Start/c.FrameTime)), min(int(math.Round(y.End/c.FrameTime)), c.Frames()-1)
+		mj, mt := 0.0, 0.0
+		for f := f0; f <= f1; f++ {
+			mj = max(mj, pos[f*n+e.Joint].Sub(pos[f0*n+e.Joint]).Len())
+			mt = max(mt, pos[f*n+e.Tip].Sub(pos[f0*n+e.Tip]).Len())
+		}
+		return min(mj, mt) <= slide
+	}
+	return mergeDocks(docks, max(3*c.FrameTime, 0.1), slide, still)
 }

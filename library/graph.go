@@ -364,7 +364,7 @@ func (b *builder) clipOf(i int, name []string) ActionClip {
 	ac := ActionClip{Source: b.srcs[ct.src].Name, Ref: b.srcs[ct.src].Ref, RootMotion: b.moved[ct.src], Loop: b.looped[ct.src],
 		First: ct.from, Last: ct.to, Turn: b.turns[i], Pivot: b.pivoted[i]}
 	if bl := b.blends[i]; bl.from >= 0 {
-		ac.BlendFrom, ac.BlendSeconds = name[bl.from], bl.seconds
+		ac.BlendFrom, ac.BlendSeconds, ac.CarryOn = name[bl.from], bl.seconds, bl.carryOn
 	}
 	ac.Cycle = b.syn.cycle[ct.src]
 	ac.StandFrame, ac.Stand = b.syn.stand[ct.src]

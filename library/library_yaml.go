@@ -43,7 +43,8 @@ import (
 // blend_from goes with it), and blend_from fades the clip in from the last pose
 // of an action listed before it (motion.BlendIn; from a standing action,
 // the feet it holds at its end stay planted until they lift:
-// motion.Plant). A clip slower than the play rate is stretched to whole
+// motion.Plant), or, with carry_on: true, carries that action's motion on
+// into the clip (motion.BlendOn: a walk speeding up into a run). A clip slower than the play rate is stretched to whole
 // frames of it (docks' times are the stretched clip's).
 // Paths are relative to the file. Planner's 'planner library' writes such
 // files; errors name the file and line.
@@ -168,6 +169,9 @@ func actionNode(a *action.Action, ac ActionClip, dir string) *yaml.Node {
 	if ac.BlendFrom != "" {
 		add("blend_from", scalar(ac.BlendFrom))
 		add("blend_seconds", num(ac.BlendSeconds))
+		if ac.CarryOn {
+			add("carry_on", scalar("true"))
+		}
 	}
 	clip.Style = yaml.FlowStyle
 	docks := &yaml.Node{Kind: yaml.SequenceNode}

@@ -65,6 +65,7 @@ func (b *builder) addCycles() error {
 // first: from the middle of one foot's stance to the middle of a later
 // stance of the same foot, every stance between single and alternating,
 // the two poses (relative to the heading) within cycleLimit of the leg.
+// A stance the capture starts or ends in is no end (cutShort).
 func (b *builder) findCycle(i int) (from, to int, ok bool) {
 	pts := b.points(i)
 	c, eff := b.clips[i], b.srcs[i].Effectors
@@ -79,11 +80,11 @@ func (b *builder) findCycle(i int) (from, to int, ok bool) {
 	}
 	best := math.Inf(1)
 	for p := range pts {
-		if pts[p].foot < 0 {
+		if pts[p].foot < 0 || b.cutShort(i, pts[p]) {
 			continue
 		}
 		for q := p + 1; q < len(pts) && pts[q].foot >= 0 && pts[q].foot != pts[q-1].foot; q++ {
-			if pts[q].foot != pts[p].foot {
+			if pts[q].foot != pts[p].foot || b.cutShort(i, pts[q]) {
 				continue
 			}
 			if d := rms(feature(pts[p].frame), feature(pts[q].frame)); d < best {
@@ -94,14 +95,30 @@ func (b *builder) findCycle(i int) (from, to int, ok bool) {
 	return from, to, best <= cycleLimit*b.leg
 }
 
+// cutShort reports whether the single-support stance of cut point p of
+// source i runs into the clip's first or last frame: the capture starts
+// or ends during it, and its middle is not the stance's.
+func (b *builder) cutShort(i int, p point) bool {
+	sup := b.support[i][p.foot]
+	a, z := p.frame, p.frame
+	for a > 0 && sup[a-1] {
+		a--
+	}
+	for z+1 < len(sup) && sup[z+1] {
+		z++
+	}
+	return a == 0 || z == len(sup)-1
+}
+
 // cycleTwice loops frames [from, to] of c exactly and plays them twice
 // (loopTwice).
 //
 // Closing the loop spreads the difference of its ends over it, which
 // moves a standing foot a little each frame; each foot dock of the cycle
-// (extracted before the loop is closed) is planted again where the foot
-// is at its middle — at its first frame for a dock the loop starts in, at
-// its last for one it ends in, so the seam stays exact.
+// (extracted before the loop is closed) is held again as captured, roll
+// and all (motion.Hold), carried to where the foot is at its middle — at
+// its first frame for a dock the loop starts in, at its last for one it
+// ends in, so the seam stays exact.
 func cycleTwice(c *motion.Clip, eff *motion.Effectors, from, to int) (*motion.Clip, error) {
 	s, err := c.Slice(from, to+1)
 	if err != nil {
@@ -115,22 +132,27 @@ func cycleTwice(c *motion.Clip, eff *motion.Effectors, from, to int) (*motion.Cl
 	if err != nil {
 		return nil, err
 	}
+	orig, err := c.Slice(from, to+1)
+	if err != nil {
+		return nil, err
+	}
 	tr := s.Trajectory(eff.Hips)
 	loop(s, tr[0].Yaw, tr[len(tr)-1].Yaw)
 	last := s.Frames() - 1
 	for _, d := range docks {
 		e, ok := footNamed(s, eff, d.Effector)
+		a, z := d.StartFrame, d.EndFrame
 		if !ok || d.Template != "foot" {
 			continue
 		}
-		at := (d.StartFrame + d.EndFrame) / 2
+		at := (a + z) / 2
 		switch {
-		case d.StartFrame == 0:
+		case a == 0:
 			at = 0
-		case d.EndFrame == last:
+		case z == last:
 			at = last
 		}
-		motion.Hold(s, e, d.StartFrame, d.EndFrame, at)
+		motion.Hold(s, orig, e, a, z, at)
 	}
 	return playTwice(s, eff), nil
 }

@@ -92,24 +92,29 @@ func HoldBetween(out, src *Clip, eff *Effectors, still float64) {
 	}
 }
 
-// Hold keeps foot e of c, over frames [from, to], where it is on the
-// ground (its joint's x and z; the height stays the clip's) at frame at,
-// by bending its leg (two-bone IK, the foot's world orientation kept). A
-// loop closed by spreading its end's difference over the clip moves a
-// standing foot by a share of that difference each frame: Hold plants it
-// again.
-func Hold(c *Clip, e Effector, from, to, at int) {
+// Hold keeps foot e of c, over frames [from, to], moving as it moves in
+// orig (the same clip before an edit), carried rigidly to where c has it
+// at frame at: a stance's roll over heel and ball stays as captured, and
+// the foot stays on its spot. It bends the leg (two-bone IK) to the foot's
+// carried position and gives the foot its carried orientation. A loop
+// closed by spreading its end's difference over the clip moves a standing
+// foot by a share of that difference each frame: Hold plants it again.
+func Hold(c, orig *Clip, e Effector, from, to, at int) {
 	sk := c.Skeleton
 	n := sk.NumJoints()
-	if !bendable(sk, e.Joint) || from < 0 || to >= c.Frames() || at < from || at > to {
+	if !bendable(sk, e.Joint) || from < 0 || to >= c.Frames() || to >= orig.Frames() || at < from || at > to {
 		return
 	}
 	pos, world := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
+	opos, oworld := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
 	c.FrameFK(at, pos, world)
-	x0, z0 := pos[e.Joint][0], pos[e.Joint][2]
+	orig.FrameFK(at, opos, oworld)
+	turn := world[e.Joint].Mul(oworld[e.Joint].Inverse()).Normalize()
+	shift := pos[e.Joint].Sub(turn.Rotate(opos[e.Joint]))
 	for f := from; f <= to; f++ {
 		c.FrameFK(f, pos, world)
-		p := pos[e.Joint]
-		bendLeg(c, f, e.Joint, mgl64.Vec3{x0, p[1], z0}, pos, world)
+		orig.FrameFK(f, opos, oworld)
+		world[e.Joint] = turn.Mul(oworld[e.Joint]).Normalize()
+		bendLeg(c, f, e.Joint, turn.Rotate(opos[e.Joint]).Add(shift), pos, world)
 	}
 }

@@ -142,3 +142,60 @@ func TestHoldBetweenKeepsAStandingFoot(t *testing.T) {
 		}
 	}
 }
+
+// TestHoldCarriesTheStanceAsCaptured: a stance whose foot rolls (the ankle
+// turning, the toe moving) and drifts a little, in a clip edited afterwards
+// by turning and moving the root more each frame (as closing a loop does),
+// is held by Hold as the unedited clip has it, moved rigidly: every
+// distance between the foot's ankle and toe at any two frames of the
+// stance is the unedited clip's, the ankle stays where the edit put it at
+// frame at, and frames outside the stance are the edit's.
+func TestHoldCarriesTheStanceAsCaptured(t *testing.T) {
+	orig, eff := drifting(0.03)
+	sk := orig.Skeleton
+	n := sk.NumJoints()
+	left := eff.Feet[0]
+	if left.Side != Left {
+		left = eff.Feet[1]
+	}
+	x, y := mgl64.Vec3{1, 0, 0}, mgl64.Vec3{0, 1, 0}
+	for f := range orig.Frames() {
+		orig.Rot[f*n+left.Joint] = mgl64.QuatRotate(-math.Acos(0.7/0.8)+0.01*float64(f), x)
+	}
+	edited := &Clip{Skeleton: sk, FrameTime: orig.FrameTime, Trans: slices.Clone(orig.Trans), Rot: slices.Clone(orig.Rot)}
+	for f := range edited.Frames() {
+		edited.Rot[f*n] = mgl64.QuatRotate(0.01*float64(f), y).Mul(edited.Rot[f*n])
+		edited.Trans[f*n] = edited.Trans[f*n].Add(mgl64.Vec3{0.002 * float64(f), 0, 0})
+	}
+	c := &Clip{Skeleton: sk, FrameTime: orig.FrameTime, Trans: slices.Clone(edited.Trans), Rot: slices.Clone(edited.Rot)}
+	const from, to, at = 0, 20, 10
+	Hold(c, orig, left, from, to, at)
+	po, pe, pc := orig.Positions(), edited.Positions(), c.Positions()
+	joint := func(p []mgl64.Vec3, f, j int) mgl64.Vec3 { return p[f*n+j] }
+	worstHeld, worstEdited := 0.0, 0.0
+	for f := from; f <= to; f++ {
+		for g := from; g <= to; g++ {
+			for _, pair := range [][2]int{{left.Joint, left.Joint}, {left.Tip, left.Joint}, {left.Tip, left.Tip}} {
+				want := joint(po, f, pair[0]).Sub(joint(po, g, pair[1])).Len()
+				worstHeld = max(worstHeld, math.Abs(joint(pc, f, pair[0]).Sub(joint(pc, g, pair[1])).Len()-want))
+				worstEdited = max(worstEdited, math.Abs(joint(pe, f, pair[0]).Sub(joint(pe, g, pair[1])).Len()-want))
+			}
+		}
+	}
+	if worstHeld > 1e-6 {
+		t.Errorf("the held stance is not the captured one moved rigidly: a distance differs by %.3g m", worstHeld)
+	}
+	if worstEdited < 0.01 {
+		t.Fatalf("the edit moves the stance's distances only %.3g m: the test is vacuous", worstEdited)
+	}
+	if d := joint(pc, at, left.Joint).Sub(joint(pe, at, left.Joint)).Len(); d > 1e-9 {
+		t.Errorf("the ankle moved %.3g m from where the edit put it at frame %d", d, at)
+	}
+	for f := to + 1; f < c.Frames(); f++ {
+		for j := range n {
+			if d := joint(pc, f, j).Sub(joint(pe, f, j)).Len(); d > 1e-12 {
+				t.Fatalf("frame %d, after the stance: %s moved %.3g m", f, sk.Names[j], d)
+			}
+		}
+	}
+}

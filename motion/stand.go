@@ -3,6 +3,7 @@ package motion
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -12,13 +13,20 @@ import (
 // never sits at its singular straight pose.
 const standReach = 0.97
 
+// standLevel is how far apart, as a share of the leg, the feet's lowest
+// soles may lie in a capture for each foot to stand at its own: farther, the
+// capture is on uneven ground and both feet stand at the lower.
+const standLevel = 0.05
+
 // Stand is a standing clip made from frame f of c, seconds long at c's
 // frame rate, for captures that never stand (a walk cycle alone): the
 // body keeps frame f's pose and place, and each foot is set flat on the
 // floor under its hip — at the height and with the tilt it has in the
 // frame of c where it lies flattest and lowest (its ankle and tip
 // lowest together), turned with the heading — by two-bone IK on the
-// leg (the foot joint's parent and grandparent). The root sinks as far
+// leg (the foot joint's parent and grandparent); a capture on uneven
+// ground (soles lowest at heights more than standLevel of the leg apart)
+// stands both feet at the lower. The root sinks as far
 // as the legs need to reach their feet with the knees a little bent
 // (standReach). Every frame is the same pose, so both feet are still
 // throughout and a dock extractor finds the character standing.
@@ -37,13 +45,22 @@ func Stand(c *Clip, eff *Effectors, f int, seconds float64) (*Clip, error) {
 	sk.FK(trans, rot, pos, world)
 	here := RootPoint{X: pos[0][0], Z: pos[0][2], Yaw: Heading(pos, world, eff.Hips)}
 	targets, facings := make([]mgl64.Vec3, len(legs)), make([]mgl64.Quat, len(legs))
+	ankles, soles := make([]float64, len(legs)), make([]float64, len(legs))
+	for i := range legs {
+		ankles[i], soles[i], facings[i] = flattest(c, eff.Feet[i], eff.Hips, here.Yaw)
+	}
+	floor := slices.Min(soles)
+	if slices.Max(soles)-floor > standLevel*legLength(pos, legs[0]) {
+		for i := range ankles { // captured on uneven ground: stand on its lowest
+			ankles[i] -= soles[i] - floor
+		}
+	}
 	dip := 0.0
 	for i, leg := range legs {
-		at, facing := flattest(c, eff.Feet[i], eff.Hips, here.Yaw)
+		at := ankles[i]
 		under := here.ToLocal(pos[leg[0]])
 		targets[i] = here.ToWorld(mgl64.Vec3{under[0], at, under[2]})
-		facings[i] = facing
-		reach := standReach * (pos[leg[1]].Sub(pos[leg[0]]).Len() + pos[leg[2]].Sub(pos[leg[1]]).Len())
+		reach := standReach * legLength(pos, leg)
 		h := math.Hypot(pos[leg[0]][0]-targets[i][0], pos[leg[0]][2]-targets[i][2])
 		if h >= reach {
 			return nil, fmt.Errorf("motion: stand: foot %s lies %.3f m from under its hip, farther than the leg reaches", sk.Names[leg[2]], h)
@@ -80,11 +97,11 @@ func legsOf(sk *Skeleton, eff *Effectors) ([][3]int, error) {
 	return legs, nil
 }
 
-// flattest is the height of foot e's ankle and its world rotation, turned
-// to heading yaw, at the frame of c where the foot lies flattest and
-// lowest: where its ankle and tip are lowest together (the first such
-// frame).
-func flattest(c *Clip, e Effector, hips [2]int, yaw float64) (float64, mgl64.Quat) {
+// flattest is the height of foot e's ankle, that of its sole (the lower of
+// ankle and tip) and its world rotation, turned to heading yaw, at the
+// frame of c where the foot lies flattest and lowest: where its ankle and
+// tip are lowest together (the first such frame).
+func flattest(c *Clip, e Effector, hips [2]int, yaw float64) (ankle, sole float64, facing mgl64.Quat) {
 	n := c.Skeleton.NumJoints()
 	pos, world := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
 	best, at := math.Inf(1), 0
@@ -96,5 +113,10 @@ func flattest(c *Clip, e Effector, hips [2]int, yaw float64) (float64, mgl64.Qua
 	}
 	c.FrameFK(at, pos, world)
 	turn := mgl64.QuatRotate(WrapAngle(yaw-Heading(pos, world, hips)), up)
-	return pos[e.Joint][1], turn.Mul(world[e.Joint]).Normalize()
+	return pos[e.Joint][1], min(pos[e.Joint][1], pos[e.Tip][1]), turn.Mul(world[e.Joint]).Normalize()
+}
+
+// legLength is a leg's thigh plus shin in pose pos (hip, knee, ankle).
+func legLength(pos []mgl64.Vec3, leg [3]int) float64 {
+	return pos[leg[1]].Sub(pos[leg[0]]).Len() + pos[leg[2]].Sub(pos[leg[1]]).Len()
 }

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/foothold/foothold/crowd"
+	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
@@ -34,6 +36,7 @@ type walkRow struct {
 	Hash        string       `json:"motion_hash"`
 	Body        *bodySummary `json:"body,omitempty"` // with --body
 	Footwork    footwork     `json:"footwork"`
+	InScene     inScene      `json:"body_in_scene"`
 }
 
 type walksSummary struct {
@@ -50,7 +53,8 @@ type walksSummary struct {
 	P999CPU   float64   `json:"p999_update_cpu_ms"` // on the thread's CPU clock (Linux)
 	MaxCPU    float64   `json:"max_update_cpu_ms"`
 	Ratio     float64   `json:"scratch_over_reentrant_work"`
-	Footwork  footwork  `json:"footwork"` // the worst of every walk's
+	Footwork  footwork  `json:"footwork"`      // the worst of every walk's
+	InScene   inScene   `json:"body_in_scene"` // the worst of every walk's
 }
 
 // runWalks is `planner walks`: random-start walks on a scene, each planned
@@ -129,6 +133,11 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 	if setup.Sweeps() != nil { // starts where the standing body fits
 		fits = script.BodyFits(setup, w.BVH)
 	}
+	model, err := crowd.Body(setup.Library())
+	if err != nil {
+		return nil, err
+	}
+	oracle := capsuleoracle.NewScene(w.Mesh)
 	rng := scenes.NewRNG(seed)
 	sum := &walksSummary{Scene: spec, Work: o.work, Depth: o.depth, Seconds: seconds, StartsBy: wp.by}
 	var all, cpu []float64
@@ -172,6 +181,11 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 		row.DistanceM, row.ReachM = groundPath(res), reach(res)
 		row.Footwork = measureFootwork(res.Clip, res.Steps, setup.Library())
 		sum.Footwork = sum.Footwork.worst(row.Footwork)
+		row.InScene = measureInScene(oracle, model, res.Clip)
+		if k == 0 {
+			sum.InScene = row.InScene
+		}
+		sum.InScene = sum.InScene.worse(row.InScene)
 		sum.DistanceM += row.DistanceM
 		if row.ReachM < 1 {
 			sum.Under1M++
