@@ -266,7 +266,7 @@ func build(srcs []Source, opt BuildOptions, synth bool) (*Built, error) {
 	if err := b.actions(0); err != nil {
 		return nil, err
 	}
-	if synth && !b.anyStanding() {
+	if synth && (!b.anyStanding() || !b.anyMoving()) {
 		if err := b.addStand(); err != nil {
 			return nil, err
 		}

@@ -446,3 +446,42 @@ func TestGaitsCapturedApartJoin(t *testing.T) {
 	}
 	roundTrip(t, b)
 }
+
+// TestAnIdleAloneStands: GAMES-105's idle capture alone, which shifts its
+// weight and does not end as it starts, gives a library: a still pose made
+// from its middle that goes on to itself, both feet docked throughout, and
+// turns on the spot from it. (Before, "no action can go on to another".)
+func TestAnIdleAloneStands(t *testing.T) {
+	path := shareddata.Path(t, "conventions/games105/idle.bvh")
+	ref := library.ClipRef{BVH: path, Scale: 1}
+	c, _, err := ref.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eff, err := motion.DefaultEffectors(c.Skeleton)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := library.Build([]library.Source{{Name: "idle.bvh", Ref: ref, Clip: c, Effectors: eff}}, library.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, g := b.Library, b.Graph
+	s := lib.Index("idle")
+	if s < 0 || !slices.Contains(g.Next(int32(s)), int32(s)) || b.Report.Tags["pivot"] == 0 {
+		t.Fatalf("idle %d, its successors %v, tags %v: want a standing action that goes on to itself, and pivots", s, g.Next(int32(max(s, 0))), b.Report.Tags)
+	}
+	a := lib.Actions[s]
+	for _, e := range eff.Feet {
+		held := 0.0
+		for _, d := range a.Docks {
+			if d.Effector == c.Skeleton.Names[e.Joint] {
+				held += d.End - d.Start
+			}
+		}
+		if held < a.Duration()-a.Clip.FrameTime-1e-9 {
+			t.Errorf("%s docked %.2f s of the idle's %.2f s", c.Skeleton.Names[e.Joint], held, a.Duration())
+		}
+	}
+	roundTrip(t, b)
+}

@@ -177,9 +177,20 @@ func (b *builder) anyStanding() bool {
 	return false
 }
 
+// anyMoving reports whether some action is not a standing piece.
+func (b *builder) anyMoving() bool {
+	for i := range b.acts {
+		if !b.idle(i) {
+			return true
+		}
+	}
+	return false
+}
+
 // addStand adds a standing source, its cuts and their actions: the pose at
 // the middle of a stance of the first looped gait cycle (else of the
-// first clip that steps), with the feet set side by side (motion.Stand).
+// first clip that steps, else the middle of the first standing piece),
+// with the feet set side by side (motion.Stand).
 func (b *builder) addStand() error {
 	base := -1
 	for i := range b.srcs {
@@ -194,10 +205,12 @@ func (b *builder) addStand() error {
 			base = i
 		}
 	}
-	if base < 0 {
+	f := 0
+	if base >= 0 {
+		f = b.passing(base)
+	} else if base, f = b.standingFrame(); base < 0 {
 		return nil
 	}
-	f := b.passing(base)
 	k := b.addSource(base, fmt.Sprintf("%s (standing at frame %d)", b.srcs[base].Name, f))
 	if cyc, ok := b.syn.cycle[base]; ok {
 		b.syn.cycle[k] = cyc
@@ -209,6 +222,19 @@ func (b *builder) addStand() error {
 	n := len(b.cuts)
 	b.cutSource(k)
 	return b.actions(n)
+}
+
+// standingFrame is the source and frame of the middle of the first
+// standing piece, or -1: a still pose made from a capture that only stands
+// (an idle that does not loop) stands for good.
+func (b *builder) standingFrame() (int, int) {
+	for i, a := range b.acts {
+		if a.Tags[0] == "idle" {
+			ct := b.cuts[i]
+			return ct.src, (ct.from + ct.to) / 2
+		}
+	}
+	return -1, 0
 }
 
 // stances are source i's cut points in the middle of a single stance.

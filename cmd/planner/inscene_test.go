@@ -8,6 +8,7 @@ import (
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/script"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -49,5 +50,19 @@ func TestMeasureInSceneUnderACeiling(t *testing.T) {
 		if math.Abs(got.DeepestM-d) > 2e-3 || got.Share != share || (d > 0 && got.Part != "head") {
 			t.Errorf("ceiling %.2f m into the head: %+v, want %.2f m (the head) in a share %g of frames", d, got, d, share)
 		}
+	}
+}
+
+// facingToFit turns a start 45° at a time to the first way the body fits,
+// and leaves it as drawn when none does.
+func TestFacingToFit(t *testing.T) {
+	s := &script.Script{YawDeg: 100}
+	east := func(s *script.Script) bool { return math.Abs(math.Remainder(s.YawDeg-235, 360)) < 1 }
+	if got := facingToFit(s, east).YawDeg; math.Abs(math.Remainder(got-235, 360)) > 1e-9 {
+		t.Errorf("turned to %g°, want 235°", got)
+	}
+	s.YawDeg = 100
+	if got := facingToFit(s, func(*script.Script) bool { return false }).YawDeg; got != 100 {
+		t.Errorf("turned to %g° where nothing fits, want 100° as drawn", got)
 	}
 }

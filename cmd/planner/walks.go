@@ -156,7 +156,7 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 		if picks == nil {
 			s = script.RandomWalkWhere(foot, open, rng, seconds, every, fits)
 		} else if k < len(picks) {
-			s = script.WalkFrom(foot, open[picks[k]], rng, seconds, every)
+			s = facingToFit(script.WalkFrom(foot, open[picks[k]], rng, seconds, every), fits)
 		} else {
 			break
 		}
@@ -216,6 +216,21 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 		sum.Ratio = scratch / work
 	}
 	return sum, nil
+}
+
+// facingToFit turns script s's start, 45° at a time, until the standing
+// body fits there (fits), and returns it as drawn when no way does: a
+// start picked where the body fits facing one way may not facing another.
+func facingToFit(s *script.Script, fits func(*script.Script) bool) *script.Script {
+	yaw := s.YawDeg
+	for k := range 8 {
+		s.YawDeg = math.Remainder(yaw+45*float64(k), 360)
+		if fits(s) {
+			return s
+		}
+	}
+	s.YawDeg = yaw
+	return s
 }
 
 // perAction is a run's planning work (plan nodes evaluated plus
