@@ -54,15 +54,22 @@ func TestMeasureInSceneUnderACeiling(t *testing.T) {
 }
 
 // facingToFit turns a start 45° at a time to the first way the body fits,
-// and leaves it as drawn when none does.
+// else to the yaw found to fit when the start was picked, and leaves it as
+// drawn when none does.
 func TestFacingToFit(t *testing.T) {
 	s := &script.Script{YawDeg: 100}
-	east := func(s *script.Script) bool { return math.Abs(math.Remainder(s.YawDeg-235, 360)) < 1 }
-	if got := facingToFit(s, east).YawDeg; math.Abs(math.Remainder(got-235, 360)) > 1e-9 {
+	near := func(want float64) func(*script.Script) bool {
+		return func(s *script.Script) bool { return math.Abs(math.Remainder(s.YawDeg-want, 360)) < 1 }
+	}
+	if got := facingToFit(s, near(235), 0).YawDeg; math.Abs(math.Remainder(got-235, 360)) > 1e-9 {
 		t.Errorf("turned to %g°, want 235°", got)
 	}
 	s.YawDeg = 100
-	if got := facingToFit(s, func(*script.Script) bool { return false }).YawDeg; got != 100 {
+	if got := facingToFit(s, near(-17), -17).YawDeg; got != -17 {
+		t.Errorf("turned to %g°, want the picked start's -17°", got)
+	}
+	s.YawDeg = 100
+	if got := facingToFit(s, func(*script.Script) bool { return false }, -17).YawDeg; got != 100 {
 		t.Errorf("turned to %g° where nothing fits, want 100° as drawn", got)
 	}
 }

@@ -143,8 +143,9 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 	var all, cpu []float64
 	var work, scratch float64
 	var picks []int
+	var fitting map[int]float64 // per pick, a yaw the standing body fits at
 	if wp.by == "farthest" {
-		picks = farthestStarts(foot, open, w.Mesh, starts, fits)
+		picks, fitting = farthestStarts(foot, open, w.Mesh, starts, fits)
 	}
 	if wp.png != "" {
 		if err := os.MkdirAll(wp.png, 0o755); err != nil {
@@ -156,7 +157,7 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 		if picks == nil {
 			s = script.RandomWalkWhere(foot, open, rng, seconds, every, fits)
 		} else if k < len(picks) {
-			s = facingToFit(script.WalkFrom(foot, open[picks[k]], rng, seconds, every), fits)
+			s = facingToFit(script.WalkFrom(foot, open[picks[k]], rng, seconds, every), fits, fitting[picks[k]])
 		} else {
 			break
 		}
@@ -219,15 +220,19 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 }
 
 // facingToFit turns script s's start, 45° at a time, until the standing
-// body fits there (fits), and returns it as drawn when no way does: a
+// body fits there (fits), else faces it fallback (a yaw found to fit when
+// the start was picked), and returns it as drawn when neither fits: a
 // start picked where the body fits facing one way may not facing another.
-func facingToFit(s *script.Script, fits func(*script.Script) bool) *script.Script {
+func facingToFit(s *script.Script, fits func(*script.Script) bool, fallback float64) *script.Script {
 	yaw := s.YawDeg
 	for k := range 8 {
 		s.YawDeg = math.Remainder(yaw+45*float64(k), 360)
 		if fits(s) {
 			return s
 		}
+	}
+	if s.YawDeg = fallback; fits(s) {
+		return s
 	}
 	s.YawDeg = yaw
 	return s
@@ -242,7 +247,7 @@ func perAction(r *script.RunResult) float64 {
 // farthestStarts picks up to n open-floor positions by farthest-point
 // sampling (script.FarthestPoints) from the default start (script.DefaultStart),
 // keeping those fits accepts.
-func farthestStarts(foot *supporttree.Tree, open [][3]int32, m *scenes.Mesh, n int, fits func(*script.Script) bool) []int {
+func farthestStarts(foot *supporttree.Tree, open [][3]int32, m *scenes.Mesh, n int, fits func(*script.Script) bool) ([]int, map[int]float64) {
 	b := m.Bounds()
 	first := 0
 	if s, ok := script.DefaultStart(foot, float64(b.Min[0]+b.Max[0])/2, float64(b.Min[2]+b.Max[2])/2, 0); ok {
@@ -255,9 +260,16 @@ func farthestStarts(foot *supporttree.Tree, open [][3]int32, m *scenes.Mesh, n i
 		}
 	}
 	rng := scenes.NewRNG(0) // only for the standing test's yaw, which WalkFrom draws again
-	return script.FarthestPoints(open, first, n, func(i int) bool {
-		return fits(script.WalkFrom(foot, open[i], rng, 1, 1))
+	fitting := map[int]float64{}
+	picks := script.FarthestPoints(open, first, n, func(i int) bool {
+		s := script.WalkFrom(foot, open[i], rng, 1, 1)
+		if !fits(s) {
+			return false
+		}
+		fitting[i] = s.YawDeg
+		return true
 	})
+	return picks, fitting
 }
 
 // reach is the farthest the root went from where it started, on the ground.
