@@ -216,9 +216,12 @@ func compatible(end, start int) bool {
 func (b *builder) addBlend(from, to int, kind blendKind) (ok bool, err error) {
 	src, dst := b.acts[from], b.acts[to]
 	seconds := min(0.4, 0.8*dst.Duration())
-	c, shift := motion.BlendIn(dst.Clip, src.Clip.PoseAt(src.Clip.Frames()-1, src.Effectors.Hips), dst.Effectors.Hips, seconds)
+	var c *motion.Clip
+	var shift mgl64.Vec3
 	if kind == blendChange {
 		c, shift = motion.BlendOn(dst.Clip, src.Clip, dst.Effectors.Hips, seconds)
+	} else {
+		c, shift = motion.BlendIn(dst.Clip, src.Clip.PoseAt(src.Clip.Frames()-1, src.Effectors.Hips), dst.Effectors.Hips, seconds)
 	}
 	var planted map[string]float64
 	if fromStanding(src) {

@@ -36,6 +36,21 @@ func characterSources(t *testing.T, rel string, keep func(string) bool) []librar
 	return out
 }
 
+// refSource is the source ref names: its clip, loaded, and the effectors
+// recognised on its skeleton.
+func refSource(t *testing.T, name string, ref library.ClipRef) library.Source {
+	t.Helper()
+	c, _, err := ref.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	eff, err := motion.DefaultEffectors(c.Skeleton)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return library.Source{Name: name, Ref: ref, Clip: c, Effectors: eff}
+}
+
 // TestBuildFromAGameCharacter: an idle and two walks on the spot give a
 // closed graph of standing pieces, steps alternating feet, turning
 // variants and the blended starts and stops between them.
@@ -186,17 +201,7 @@ func TestBuildFromCaptures(t *testing.T) {
 	dir := shareddata.Path(t, "mocap/asf-amc")
 	var srcs []library.Source
 	for _, name := range []string{"03_01", "16_17", "16_19", "16_35", "16_01"} {
-		subject := name[:2]
-		ref := library.ClipRef{AMC: filepath.Join(dir, name+".amc"), ASF: filepath.Join(dir, subject+".asf")}
-		c, _, err := ref.Load()
-		if err != nil {
-			t.Fatal(err)
-		}
-		eff, err := motion.DefaultEffectors(c.Skeleton)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srcs = append(srcs, library.Source{Name: name, Ref: ref, Clip: c, Effectors: eff})
+		srcs = append(srcs, refSource(t, name, library.ClipRef{AMC: filepath.Join(dir, name+".amc"), ASF: filepath.Join(dir, name[:2]+".asf")}))
 	}
 	b, err := library.Build(srcs, library.BuildOptions{Retarget: true})
 	if err != nil {
@@ -306,15 +311,8 @@ func footIn(a *action.Action, j, f int, r motion.RootPoint) mgl64.Vec3 {
 // other between are no hop.
 func TestAHopIsAStep(t *testing.T) {
 	dir := shareddata.Path(t, "mocap/asf-amc")
-	ref := library.ClipRef{AMC: filepath.Join(dir, "16_43.amc"), ASF: filepath.Join(dir, "16.asf")}
-	c, _, err := ref.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eff, err := motion.DefaultEffectors(c.Skeleton)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src := refSource(t, "16_43", library.ClipRef{AMC: filepath.Join(dir, "16_43.amc"), ASF: filepath.Join(dir, "16.asf")})
+	c, eff := src.Clip, src.Effectors
 	left := eff.Feet[0]
 	if left.Side != motion.Left {
 		left = eff.Feet[1]
@@ -327,7 +325,7 @@ func TestAHopIsAStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := library.Build([]library.Source{{Name: "16_43", Ref: ref, Clip: c, Effectors: eff}}, library.BuildOptions{})
+	b, err := library.Build([]library.Source{src}, library.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -452,17 +450,9 @@ func TestGaitsCapturedApartJoin(t *testing.T) {
 // from its middle that goes on to itself, both feet docked throughout, and
 // turns on the spot from it. (Before, "no action can go on to another".)
 func TestAnIdleAloneStands(t *testing.T) {
-	path := shareddata.Path(t, "conventions/games105/idle.bvh")
-	ref := library.ClipRef{BVH: path, Scale: 1}
-	c, _, err := ref.Load()
-	if err != nil {
-		t.Fatal(err)
-	}
-	eff, err := motion.DefaultEffectors(c.Skeleton)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := library.Build([]library.Source{{Name: "idle.bvh", Ref: ref, Clip: c, Effectors: eff}}, library.BuildOptions{})
+	src := refSource(t, "idle.bvh", library.ClipRef{BVH: shareddata.Path(t, "conventions/games105/idle.bvh"), Scale: 1})
+	c, eff := src.Clip, src.Effectors
+	b, err := library.Build([]library.Source{src}, library.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
