@@ -132,10 +132,7 @@ func cycleTwice(c *motion.Clip, eff *motion.Effectors, from, to int) (*motion.Cl
 	if err != nil {
 		return nil, err
 	}
-	orig, err := c.Slice(from, to+1)
-	if err != nil {
-		return nil, err
-	}
+	orig := &motion.Clip{Skeleton: s.Skeleton, FrameTime: s.FrameTime, Trans: slices.Clone(s.Trans), Rot: slices.Clone(s.Rot)}
 	tr := s.Trajectory(eff.Hips)
 	loop(s, tr[0].Yaw, tr[len(tr)-1].Yaw)
 	last := s.Frames() - 1
@@ -228,8 +225,8 @@ func (b *builder) addStand() error {
 // standing piece, or -1: a still pose made from a capture that only stands
 // (an idle that does not loop) stands for good.
 func (b *builder) standingFrame() (int, int) {
-	for i, a := range b.acts {
-		if a.Tags[0] == "idle" {
+	for i := range b.acts {
+		if b.idle(i) {
 			ct := b.cuts[i]
 			return ct.src, (ct.from + ct.to) / 2
 		}
