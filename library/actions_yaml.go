@@ -105,6 +105,7 @@ type shapeKey struct {
 	clip             *motion.Clip
 	rootMotion, loop bool
 	cycle            [2]int
+	period           int // frames a playing of the cycle is retimed to; 0: as captured
 	stand            int // frame + 1; 0: none
 	effectors        string
 }
@@ -231,6 +232,7 @@ type clipSpec struct {
 	loop       bool
 	carryOn    bool   // blend_from carries its motion on (motion.BlendOn)
 	cycle      [2]int // first and last frame of a gait cycle looped; last 0: none
+	period     int    // the frames a playing of the cycle lasts, retimed; 0: as captured
 	stand      int    // the frame a standing pose is made from, plus one; 0: none
 	frames     *yaml.Node
 	turn       *yaml.Node
@@ -242,7 +244,7 @@ type clipSpec struct {
 func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	p := ar.p
 	cs := clipSpec{node: n}
-	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "cycle", "stand", "turn", "pivot", "blend_from", "blend_seconds", "carry_on")
+	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "cycle", "period", "stand", "turn", "pivot", "blend_from", "blend_seconds", "carry_on")
 	if err != nil {
 		return cs, err
 	}
@@ -426,7 +428,7 @@ func (ar *actionReader) ref(n *yaml.Node, f map[string]*yaml.Node) (ClipRef, str
 // action's last pose.
 func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made *motion.Clip, err error) {
 	p := ar.p
-	key := shapeKey{cs.clip, cs.rootMotion, cs.loop, cs.cycle, cs.stand, fmt.Sprint(*eff)}
+	key := shapeKey{cs.clip, cs.rootMotion, cs.loop, cs.cycle, cs.period, cs.stand, fmt.Sprint(*eff)}
 	c, ok := ar.shaped[key]
 	if !ok {
 		c = cs.clip
@@ -438,7 +440,9 @@ func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made 
 			c = moved
 		}
 		if cs.loop {
-			c = loopTwice(c, eff)
+			if c, err = loopTwice(c, eff); err != nil {
+				return nil, nil, p.Fail(cs.node, "%s: %v", cs.source, err)
+			}
 		}
 		if c, err = ar.synthesize(cs, c, eff); err != nil {
 			return nil, nil, err
@@ -637,7 +641,7 @@ func (ar *actionReader) dock(n *yaml.Node, c *motion.Clip) (action.Dock, error) 
 	return d, nil
 }
 
-// synthesis reads a clip's cycle and stand.
+// synthesis reads a clip's cycle, its period and stand.
 func (ar *actionReader) synthesis(f map[string]*yaml.Node, cs *clipSpec) error {
 	p := ar.p
 	if v := f["cycle"]; v != nil {
@@ -653,6 +657,20 @@ func (ar *actionReader) synthesis(f map[string]*yaml.Node, cs *clipSpec) error {
 			return p.Fail(v, "'cycle' does not go with 'loop'")
 		}
 		cs.cycle = [2]int{a, b}
+	}
+	if v := f["period"]; v != nil {
+		x, err := p.Float(v)
+		if err != nil {
+			return err
+		}
+		L := float64(cs.cycle[1] - cs.cycle[0])
+		if cs.cycle[1] == 0 {
+			return p.Fail(v, "'period' goes with 'cycle' only")
+		}
+		if x != math.Trunc(x) || x < 2 || x < L/4 || x > 4*L {
+			return p.Fail(v, "period %v: want a whole number of frames from a quarter to four times the cycle's %v", x, L)
+		}
+		cs.period = int(x)
 	}
 	if v := f["stand"]; v != nil {
 		x, err := p.Float(v)
@@ -678,6 +696,9 @@ func (ar *actionReader) synthesize(cs clipSpec, c *motion.Clip, eff *motion.Effe
 		}
 		if c, err = cycleTwice(c, eff, cy[0], cy[1]); err != nil {
 			return nil, p.Fail(cs.node, "%s: %v", cs.source, err)
+		}
+		if cs.period > 0 {
+			c = retime(c, cy[1]-cy[0], cs.period)
 		}
 	}
 	if cs.stand > 0 {

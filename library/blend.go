@@ -180,12 +180,15 @@ func (b *builder) startsFor(i int, f features) []blendPick {
 }
 
 // stopFor picks the stops after step i to try, in turn: into the
-// standing pieces, nearest first, unless one follows plainly. (A stop
+// standing pieces, nearest first (those standing MinStand or longer, when
+// the builder made a standing pose because the captures stand too
+// briefly: see madeStand), unless one follows plainly. (A stop
 // that would not end on a docked foot is not made: the next is tried.)
 func (b *builder) stopFor(i int, f features) []blendPick {
 	var out []blendPick
+	long := b.madeStand()
 	for j := range b.acts {
-		if b.idle(j) && compatible(b.cuts[i].endFoot, b.cuts[j].startFoot) {
+		if b.idle(j) && (b.standsLong(j) || !long) && compatible(b.cuts[i].endFoot, b.cuts[j].startFoot) {
 			e := featureDistance(f.ends[i], f.starts[j])
 			if e <= f.limit {
 				return nil

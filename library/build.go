@@ -58,11 +58,12 @@ type BuildOptions struct {
 	// NoPivots never adds them.
 	NoPivots bool
 	// NoSynthesis keeps the library to what the captures hold. Without
-	// it, when they give no library or one with no standing action, Build
-	// completes them: each clip that travels gets its gait cycle looped
-	// inside it, and a standing pose is made from a step when nothing
-	// stands, with starts and stops blended into and out of it; such
-	// actions carry the tag Synthesized.
+	// it, when they give no library or one with no standing action lasting
+	// MinStand, Build completes them: each clip that travels gets its gait
+	// cycle looped inside it (and played faster too, when nothing walks at
+	// BriskWalk), and a standing pose is made from a step when nothing
+	// stands that long, with starts and stops blended into and out of it;
+	// such actions carry the tag Synthesized.
 	NoSynthesis bool
 }
 
@@ -85,8 +86,11 @@ type ActionClip struct {
 	Loop       bool // the clip (with its root motion) played twice
 	// Cycle, when its last frame is not zero, is a gait cycle inside the
 	// clip (with its root motion), first and last frame, looped and
-	// played twice (instead of Loop).
-	Cycle [2]int
+	// played twice (instead of Loop); Period, when not zero, is how many
+	// frames each playing then lasts (retimed: faster than captured when
+	// under Cycle[1]-Cycle[0]).
+	Cycle  [2]int
+	Period int
 	// Stand, when set, makes the clip (with its root motion and loop) a
 	// standing pose from its frame StandFrame, StandSeconds long
 	// (motion.Stand).
@@ -175,7 +179,9 @@ const bothFeet = -1
 //   - The sources sharing the most common skeleton are used; clips of other
 //     skeletons are reported as skipped (no retargeting).
 //   - A clip on the spot gets the root motion its feet imply (RootMotion).
-//   - Docks are extracted with the thresholds scaled to the skeleton's leg.
+//   - Docks are extracted with the thresholds scaled to the skeleton's leg
+//     (twice or four times the slide where a foot of a walk never docks:
+//     a capture whose feet creep through their stances).
 //   - Cut points are the middles of single-support foot docks and the ends
 //     of stretches where both feet stand; an action runs from one cut point
 //     to the next (a step, about half a second), and a long standing
@@ -198,10 +204,11 @@ const bothFeet = -1
 //   - A character more than 15% larger or smaller than the adult (by its
 //     leg) docks with the built-in templates grown to it (dock.ScaledName).
 //   - Unless an action turns on the spot already (or with Pivots; never
-//     with NoPivots), turns
-//     on the spot by PivotDegs made from the first pose of the standing
-//     action a character starts in (motion.Pivot) follow whatever goes on
-//     to it and go on to it, to each other and to what it goes on to.
+//     with NoPivots), turns on the spot by PivotDegs made from the first
+//     pose of the standing action a character starts in (motion.Pivot)
+//     follow whatever goes on to it and go on to it, to each other and to
+//     what it goes on to; so do turns from each other standing piece that
+//     reaches none through standing actions.
 //   - Actions without a successor are dropped until none is left, and
 //     starts after which the character can only stop, when other starts
 //     go on (a planner looking one action ahead would step and stop). The
@@ -239,10 +246,11 @@ func Build(srcs []Source, opt BuildOptions) (*Built, error) {
 	return more, nil
 }
 
-// stands reports whether a built library has a standing action.
+// stands reports whether a built library has a standing action lasting
+// MinStand or longer.
 func (b *Built) stands() bool {
 	for _, a := range b.Library.Actions {
-		if a.Tags[0] == "idle" {
+		if a.Tags[0] == "idle" && a.Duration() >= MinStand-1e-9 {
 			return true
 		}
 	}
@@ -253,7 +261,7 @@ func (b *Built) stands() bool {
 // cycles, a standing pose).
 func build(srcs []Source, opt BuildOptions, synth bool) (*Built, error) {
 	b := &builder{opt: opt, srcs: slices.Clone(srcs), out: &Built{Clips: map[string]ActionClip{}, Report: Report{Tags: map[string]int{}}},
-		syn: synthesis{from: map[int]int{}, cycle: map[int][2]int{}, stand: map[int]int{}}, period: map[int]int{}, completing: synth}
+		syn: synthesis{from: map[int]int{}, cycle: map[int][2]int{}, retime: map[int]int{}, brisk: map[int]int{}, stand: map[int]int{}}, period: map[int]int{}, completing: synth}
 	if err := b.prepare(); err != nil {
 		return nil, err
 	}
@@ -406,12 +414,18 @@ func (b *builder) prepareSource(i int, rep *SourceReport) error {
 	}
 	_, cycled := b.syn.cycle[i]
 	if !cycled && isLoop(c, src.Effectors, b.opt.MaxPoseError*b.leg) {
-		c, b.looped[i] = loopTwice(c, src.Effectors), true
-		rep.Loop = true
+		var err error
+		if c, err = loopTwice(c, src.Effectors); err != nil {
+			return fmt.Errorf("library: %s: %w", src.Name, err)
+		}
+		b.looped[i], rep.Loop = true, true
 	}
 	if cyc, ok := b.syn.cycle[i]; ok {
 		if _, stands := b.syn.stand[i]; !stands {
 			b.period[i] = cyc[1] - cyc[0]
+			if P, ok := b.syn.retime[i]; ok {
+				b.period[i] = P
+			}
 		}
 	}
 	c, err := b.shapeSynth(i, c)
@@ -419,9 +433,13 @@ func (b *builder) prepareSource(i int, rep *SourceReport) error {
 		return err
 	}
 	b.clips[i], b.moved[i] = c, moved
-	ds, err := dock.Extract(c, src.Effectors, c.Trajectory(src.Effectors.Hips)[0], b.xopt)
+	ds, err := b.extract(c, src.Effectors)
 	if err != nil {
 		return fmt.Errorf("library: %s: %w", src.Name, err)
+	}
+	if k, ok := b.syn.brisk[i]; ok {
+		cyc := b.syn.cycle[i]
+		ds = retimedDocks(b.found[k], cyc[1]-cyc[0], b.syn.retime[i], c.FrameTime)
 	}
 	b.found[i] = ds
 	for side := range 2 {
@@ -443,6 +461,54 @@ func (b *builder) prepareSource(i int, rep *SourceReport) error {
 		rep.NoDocks = b.whyNoDocks(c, src.Effectors)
 	}
 	return nil
+}
+
+// extract finds the docks of a prepared clip (extractStances).
+func (b *builder) extract(c *motion.Clip, eff *motion.Effectors) ([]dock.Extracted, error) {
+	return extractStances(c, eff, b.xopt, b.leg)
+}
+
+// extractStances finds the docks of clip c, whose leg is leg long, with
+// options x. Feet that creep through their stances (creeping) lose them to
+// the dock-finder's trimming (MaxSlide, MaxTravel); their stances are
+// found again with twice, then four times the slide and travel, which the
+// warp takes out when it holds the foot on its dock.
+func extractStances(c *motion.Clip, eff *motion.Effectors, x dock.ExtractOptions, leg float64) ([]dock.Extracted, error) {
+	start := c.Trajectory(eff.Hips)[0]
+	ds, err := dock.Extract(c, eff, start, x)
+	for k := 2.0; err == nil && k <= 4 && creeping(c, eff, ds, leg); k *= 2 {
+		y := x
+		y.MaxSlide *= k
+		y.MaxTravel *= k
+		ds, err = dock.Extract(c, eff, start, y)
+	}
+	return ds, err
+}
+
+// creeping reports whether clip c walks (its root's path on the ground
+// goes at a walker's pace: from 0.3 to runSpeed legs a second, leg long)
+// while a foot of eff never docks (ds).
+func creeping(c *motion.Clip, eff *motion.Effectors, ds []dock.Extracted, leg float64) bool {
+	if pace := groundSpeed(c, eff) / leg; !(pace >= 0.3 && pace < runSpeed) {
+		return false
+	}
+	for _, e := range eff.Feet {
+		if !slices.ContainsFunc(ds, func(d dock.Extracted) bool { return d.Effector == c.Skeleton.Names[e.Joint] }) {
+			return true
+		}
+	}
+	return false
+}
+
+// groundSpeed is how fast clip c's root point goes along its path on the
+// ground. [Units: m/s]
+func groundSpeed(c *motion.Clip, eff *motion.Effectors) float64 {
+	tr := c.Trajectory(eff.Hips)
+	path := 0.0
+	for f := 1; f < len(tr); f++ {
+		path += math.Hypot(tr[f].X-tr[f-1].X, tr[f].Z-tr[f-1].Z)
+	}
+	return path / c.Duration()
 }
 
 // whyNoDocks says, foot by foot, why a clip docks no foot.

@@ -131,15 +131,22 @@ func (b *builder) finish() (*Built, error) {
 	return b.assemble(alive, b.entries(alive))
 }
 
-// dropDeadEnds drops the actions with no successor alive, until every
-// action left has one.
+// dropDeadEnds drops the actions with no successor alive, and those
+// fading in from an action dropped (the library file names the action a
+// blend fades in from), until every action left has one.
 func (b *builder) dropDeadEnds(alive []bool) {
 	for changed := true; changed; {
 		changed = false
 		for i := range b.acts {
-			if alive[i] && len(b.alive(i, alive)) == 0 {
+			if !alive[i] {
+				continue
+			}
+			if len(b.alive(i, alive)) == 0 {
 				alive[i], changed = false, true
 				b.out.Report.Dropped = append(b.out.Report.Dropped, b.describe(i)+": no successor")
+			} else if from := b.blends[i].from; from >= 0 && !alive[from] {
+				alive[i], changed = false, true
+				b.out.Report.Dropped = append(b.out.Report.Dropped, b.describe(i)+": fades in from an action dropped")
 			}
 		}
 	}
@@ -329,13 +336,12 @@ func (b *builder) assemble(alive []bool, entry []int) (*Built, error) {
 }
 
 // names names the surviving cuts by their first tag, numbered in order;
-// the state a character starts in, "idle", is the first standing action
-// of a clip named idle, or the first standing action.
+// the state a character starts in, "idle", is the first of the standing
+// actions it prefers (standPreference).
 func (b *builder) names(alive []bool) []string {
 	name := make([]string, len(b.acts))
 	count := map[string]int{}
 	first := -1
-	idleClip := func(i int) bool { return strings.Contains(strings.ToLower(b.srcs[b.cuts[i].src].Name), "idle") }
 	for i, a := range b.acts {
 		if !alive[i] {
 			continue
@@ -343,7 +349,7 @@ func (b *builder) names(alive []bool) []string {
 		t := a.Tags[0]
 		count[t]++
 		name[i] = fmt.Sprintf("%s.%d", t, count[t])
-		if t == "idle" && (first < 0 || idleClip(i) && !idleClip(first)) {
+		if t == "idle" && (first < 0 || b.standPreference(i) > b.standPreference(first)) {
 			first = i
 		}
 	}
@@ -358,6 +364,20 @@ func (b *builder) names(alive []bool) []string {
 	return name
 }
 
+// standPreference ranks standing action i as a state to start in and to
+// turn on the spot from: a piece of a clip named idle first, then one
+// standing MinStand or longer (not the landing of a jump).
+func (b *builder) standPreference(i int) int {
+	r := 0
+	if strings.Contains(strings.ToLower(b.srcs[b.cuts[i].src].Name), "idle") {
+		r += 2
+	}
+	if b.standsLong(i) {
+		r++
+	}
+	return r
+}
+
 // clipOf is how the library file refers to cut i's clip.
 func (b *builder) clipOf(i int, name []string) ActionClip {
 	ct := b.cuts[i]
@@ -366,7 +386,7 @@ func (b *builder) clipOf(i int, name []string) ActionClip {
 	if bl := b.blends[i]; bl.from >= 0 {
 		ac.BlendFrom, ac.BlendSeconds, ac.CarryOn = name[bl.from], bl.seconds, bl.carryOn
 	}
-	ac.Cycle = b.syn.cycle[ct.src]
+	ac.Cycle, ac.Period = b.syn.cycle[ct.src], b.syn.retime[ct.src]
 	ac.StandFrame, ac.Stand = b.syn.stand[ct.src]
 	return ac
 }

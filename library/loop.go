@@ -20,13 +20,10 @@ func isLoop(c *motion.Clip, eff *motion.Effectors, limit float64) bool {
 	return rms(a[:h], z[:h]) <= limit
 }
 
-// loopTwice makes a loop exact (its last pose its first, relative to the
-// heading: see loop) and plays it twice (playTwice).
-func loopTwice(c *motion.Clip, eff *motion.Effectors) *motion.Clip {
-	exact := &motion.Clip{Skeleton: c.Skeleton, FrameTime: c.FrameTime, Trans: slices.Clone(c.Trans), Rot: slices.Clone(c.Rot)}
-	tr := c.Trajectory(eff.Hips)
-	loop(exact, tr[0].Yaw, tr[len(tr)-1].Yaw)
-	return playTwice(exact, eff)
+// loopTwice makes a loop exact and plays it twice (closeLoop): the
+// stances of a loop that walks are held as captured.
+func loopTwice(c *motion.Clip, eff *motion.Effectors) (*motion.Clip, error) {
+	return closeLoop(&motion.Clip{Skeleton: c.Skeleton, FrameTime: c.FrameTime, Trans: slices.Clone(c.Trans), Rot: slices.Clone(c.Rot)}, eff, false)
 }
 
 // playTwice returns a loop followed by itself: the second playing starts

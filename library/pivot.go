@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/motion"
@@ -24,11 +23,59 @@ var PivotDegs = []float64{45, -45, 90, -90}
 // whatever may go on to that action (with the feet held across), and goes
 // on to it, to the other pivots and to what it goes on to from a pose
 // like its first (pivotsGoOn).
+//
+// A character may leave that action for standing pieces it never comes
+// back from (another idle capture, a piece of one, a standing pose made
+// for the library): each standing piece from which no pivot follows
+// through standing actions gets its own, until every one does or
+// maxPivotBases bases have them.
 func (b *builder) pivots() error {
-	base := b.pivotBase()
-	if base < 0 {
-		return nil
+	base := b.pivotBase(nil)
+	var bases []int
+	for base >= 0 && len(bases) < maxPivotBases {
+		bases = append(bases, base)
+		if err := b.pivotsFrom(base); err != nil {
+			return err
+		}
+		reached := b.reachesPivot()
+		for _, x := range bases {
+			reached[x] = true // tried, whether or not its pivots were made
+		}
+		base = b.pivotBase(reached)
 	}
+	return nil
+}
+
+// maxPivotBases bounds how many standing pieces pivots are made from.
+const maxPivotBases = 8
+
+// reachesPivot reports, per action, whether a pivot follows it through
+// standing actions alone (a pivot itself included).
+func (b *builder) reachesPivot() []bool {
+	n := len(b.acts)
+	reach := make([]bool, n)
+	for k := range b.pivoted {
+		reach[k] = true
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := range n {
+			if reach[i] || !b.idle(i) {
+				continue
+			}
+			for _, j := range b.next[i] {
+				if reach[j] {
+					reach[i], changed = true, true
+					break
+				}
+			}
+		}
+	}
+	return reach
+}
+
+// pivotsFrom adds the pivots from the first frame of standing action base.
+func (b *builder) pivotsFrom(base int) error {
 	ct := b.cuts[base]
 	src := b.acts[base]
 	first, err := src.Clip.Slice(0, 1)
@@ -127,15 +174,15 @@ func endFeature(c *motion.Clip, eff *motion.Effectors) []mgl64.Vec3 {
 	return featureAt(c, eff, f, max(f-1, 0), f)
 }
 
-// pivotBase is the standing action pivots turn from (see pivots), or -1.
-func (b *builder) pivotBase() int {
+// pivotBase is the standing action pivots turn from (see pivots), of
+// those reaching no pivot yet (all when reached is nil), or -1.
+func (b *builder) pivotBase(reached []bool) int {
 	best := -1
-	idleClip := func(i int) bool { return strings.Contains(strings.ToLower(b.srcs[b.cuts[i].src].Name), "idle") }
 	for i, a := range b.acts {
-		if a.Tags[0] != "idle" || b.blends[i].from >= 0 || !b.cuts[i].standStart || !standsAtBothEnds(a) {
+		if a.Tags[0] != "idle" || b.blends[i].from >= 0 || !b.cuts[i].standStart || !standsAtBothEnds(a) || reached != nil && reached[i] {
 			continue
 		}
-		if best < 0 || idleClip(i) && !idleClip(best) {
+		if best < 0 || b.standPreference(i) > b.standPreference(best) {
 			best = i
 		}
 	}

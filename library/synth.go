@@ -26,12 +26,14 @@ const StandSeconds = 1.0
 const cycleLimit = 0.25
 
 // synthesis is what Build made beyond the captures: per added source, the
-// source it comes from, the gait cycle looped in it and the frame a
-// standing pose is made from.
+// source it comes from, the gait cycle looped in it (and retimed) and the
+// frame a standing pose is made from.
 type synthesis struct {
-	from  map[int]int    // added source → the source it copies
-	cycle map[int][2]int // added source → first and last frame of its loop (in the clip with root motion)
-	stand map[int]int    // added source → the frame of its loop's clip a standing pose is made from
+	from   map[int]int    // added source → the source it copies
+	cycle  map[int][2]int // added source → first and last frame of its loop (in the clip with root motion)
+	retime map[int]int    // added source → the frames its loop is played in, when not as captured
+	brisk  map[int]int    // retimed source → the gait cycle source it plays faster
+	stand  map[int]int    // added source → the frame of its loop's clip a standing pose is made from
 }
 
 // synthesized reports whether source i was made by the builder.
@@ -42,8 +44,10 @@ func (b *builder) synthesized(i int) bool {
 
 // addCycles adds, for every prepared clip that travels and does not loop,
 // a source playing twice the gait cycle found inside it (findCycle): its
-// steps then go on to each other.
+// steps then go on to each other. When no clip walks at BriskWalk, the
+// cycles that walk slower are also played faster (addBrisk).
 func (b *builder) addCycles() error {
+	var cycles []int
 	for i := range len(b.srcs) {
 		if b.clips[i] == nil || b.looped[i] || b.synthesized(i) {
 			continue
@@ -57,8 +61,94 @@ func (b *builder) addCycles() error {
 		if err := b.prepareAdded(k); err != nil {
 			return err
 		}
+		cycles = append(cycles, k)
+	}
+	if b.walksBriskly() {
+		return nil
+	}
+	for _, k := range cycles {
+		if err := b.addBrisk(k); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// walksBriskly reports whether a prepared clip that loops, or a gait cycle
+// found in one, walks (slower than runSpeed) at BriskWalk or faster.
+func (b *builder) walksBriskly() bool {
+	for i, c := range b.clips {
+		if c == nil || !b.looped[i] && b.period[i] == 0 {
+			continue
+		}
+		if v := groundSpeed(c, b.srcs[i].Effectors) / b.leg; v >= BriskWalk && v < runSpeed {
+			return true
+		}
+	}
+	return false
+}
+
+// BriskWalk is the pace, in legs per second, a found walking cycle slower
+// than it is also played at (addBrisk): 1.45 legs a second is 1.2 m/s for
+// the adult, a walk's usual pace. MaxQuicken bounds how much faster than
+// captured that playing may be: a capture of a slow walk (on uneven
+// ground, carrying something) still walks briskly, its cadence raised by
+// half at most.
+const (
+	BriskWalk  = 1.45
+	MaxQuicken = 1.5
+)
+
+// minQuicken is the least speed-up worth a copy of a cycle.
+const minQuicken = 1.1
+
+// addBrisk adds, for gait cycle source k when it walks slower than
+// BriskWalk, a copy of it played faster (retimed), by up to MaxQuicken,
+// in a whole number of frames: the planner may then walk at the pace
+// it is asked for with a capture made slowly.
+func (b *builder) addBrisk(k int) error {
+	speed := groundSpeed(b.clips[k], b.srcs[k].Effectors)
+	cyc := b.syn.cycle[k]
+	L := cyc[1] - cyc[0]
+	if !(speed > 0) || b.period[k] == 0 {
+		return nil
+	}
+	P := int(math.Round(float64(L) / min(MaxQuicken, BriskWalk*b.leg/speed)))
+	if P < 2 || float64(L)/float64(P) < minQuicken {
+		return nil
+	}
+	j := b.addSource(b.syn.from[k], fmt.Sprintf("%s (cycle %d-%d in %d frames)", b.srcs[b.syn.from[k]].Name, cyc[0], cyc[1], P))
+	b.syn.cycle[j], b.syn.retime[j], b.syn.brisk[j] = cyc, P, k
+	return b.prepareAdded(j)
+}
+
+// retimedDocks are the docks of a loop played twice in L frames a playing
+// when it is played in P: the same places, at their frames retimed. (The
+// dock-finder's speed thresholds would lose the stances a foot creeps
+// through once played faster.)
+func retimedDocks(ds []dock.Extracted, L, P int, frameTime float64) []dock.Extracted {
+	out := slices.Clone(ds)
+	at := func(f int) int { return int(math.Round(float64(f) * float64(P) / float64(L))) }
+	for k := range out {
+		d := &out[k]
+		d.StartFrame, d.EndFrame = at(d.StartFrame), at(d.EndFrame)
+		d.Start, d.End = float64(d.StartFrame)*frameTime, float64(d.EndFrame)*frameTime
+	}
+	return out
+}
+
+// retime plays loop c, played twice with L frames a playing, in P frames
+// a playing at the same frame time: faster (P < L) or slower, the seam
+// between the playings still on a frame.
+func retime(c *motion.Clip, L, P int) *motion.Clip {
+	n := c.Skeleton.NumJoints()
+	frames := 2*P + 1
+	out := &motion.Clip{Skeleton: c.Skeleton, FrameTime: c.FrameTime, Trans: make([]mgl64.Vec3, frames*n), Rot: make([]mgl64.Quat, frames*n)}
+	for f := range frames {
+		t := min(float64(f)*float64(L)/float64(P)*c.FrameTime, c.Duration())
+		c.Sample(t, out.Trans[f*n:(f+1)*n], out.Rot[f*n:(f+1)*n])
+	}
+	return out
 }
 
 // findCycle is the gait cycle of source i whose last pose is nearest its
@@ -111,31 +201,52 @@ func (b *builder) cutShort(i int, p point) bool {
 }
 
 // cycleTwice loops frames [from, to] of c exactly and plays them twice
-// (loopTwice).
-//
-// Closing the loop spreads the difference of its ends over it, which
-// moves a standing foot a little each frame; each foot dock of the cycle
-// (extracted before the loop is closed) is held again as captured, roll
-// and all (motion.Hold), carried to where the foot is at its middle — at
-// its first frame for a dock the loop starts in, at its last for one it
-// ends in, so the seam stays exact.
+// (closeLoop).
 func cycleTwice(c *motion.Clip, eff *motion.Effectors, from, to int) (*motion.Clip, error) {
 	s, err := c.Slice(from, to+1)
 	if err != nil {
 		return nil, err
 	}
-	g, err := motion.GuessScale(c.Skeleton, eff)
+	return closeLoop(s, eff, true)
+}
+
+// maxCycle is the longest a loop that walks may last for its stances to be
+// held as a gait cycle's are (closeLoop): a cycle is two steps. [Units: s]
+const maxCycle = 2.0
+
+// closedLoop is how close, as a share of the leg, a loop's ends are for
+// closing it to leave its stances as they are (closeLoop).
+const closedLoop = 0.05
+
+// closeLoop makes loop s exact (its last pose its first, relative to the
+// heading: see loop), in place, and plays it twice (playTwice); gait says
+// s is a gait cycle found in a capture.
+//
+// Closing the loop spreads the difference of its ends over it, which
+// moves a standing foot a little each frame; unless the ends lie within
+// closedLoop of the leg, each foot dock of a gait cycle, or of a loop
+// that walks (a walker's pace: see creeping) for maxCycle at most,
+// extracted before the loop is closed, is held again as captured, roll and all
+// (motion.Hold), carried to where the foot is at its middle — at its
+// first frame for a dock the loop starts in, at its last for one it ends
+// in, so the seam stays exact.
+func closeLoop(s *motion.Clip, eff *motion.Effectors, gait bool) (*motion.Clip, error) {
+	g, err := motion.GuessScale(s.Skeleton, eff)
 	if err != nil {
 		return nil, err
 	}
-	docks, err := dock.Extract(s, eff, s.Trajectory(eff.Hips)[0], extractOptions(g.Leg, false))
-	if err != nil {
-		return nil, err
+	last := s.Frames() - 1
+	a, z := poseFeature(s, eff, 0), poseFeature(s, eff, last)
+	pace := groundSpeed(s, eff) / g.Leg
+	var docks []dock.Extracted
+	if rms(a[:len(a)/2], z[:len(z)/2]) > closedLoop*g.Leg && (gait || pace >= 0.3 && pace < runSpeed && s.Duration() <= maxCycle) {
+		if docks, err = extractStances(s, eff, extractOptions(g.Leg, false), g.Leg); err != nil {
+			return nil, err
+		}
 	}
 	orig := &motion.Clip{Skeleton: s.Skeleton, FrameTime: s.FrameTime, Trans: slices.Clone(s.Trans), Rot: slices.Clone(s.Rot)}
 	tr := s.Trajectory(eff.Hips)
 	loop(s, tr[0].Yaw, tr[len(tr)-1].Yaw)
-	last := s.Frames() - 1
 	for _, d := range docks {
 		e, ok := footNamed(s, eff, d.Effector)
 		a, z := d.StartFrame, d.EndFrame
@@ -164,14 +275,30 @@ func footNamed(c *motion.Clip, eff *motion.Effectors, name string) (motion.Effec
 	return motion.Effector{}, false
 }
 
-// anyStanding reports whether an action stands.
+// anyStanding reports whether an action stands for MinStand or longer.
 func (b *builder) anyStanding() bool {
 	for i := range b.acts {
-		if b.idle(i) {
+		if b.standsLong(i) {
 			return true
 		}
 	}
 	return false
+}
+
+// madeStand reports whether a standing pose was made for the library
+// (addStand).
+func (b *builder) madeStand() bool {
+	return len(b.syn.stand) > 0
+}
+
+// MinStand is how long a standing piece lasts for a stop to fade into it
+// (the blend's 0.4 s): a capture's standing pieces all shorter (the
+// landings of jumps) get a standing pose made for them. [Units: s]
+const MinStand = 0.4
+
+// standsLong reports whether action i stands for MinStand or longer.
+func (b *builder) standsLong(i int) bool {
+	return b.idle(i) && b.acts[i].Duration() >= MinStand-1e-9
 }
 
 // anyMoving reports whether some action is not a standing piece.
@@ -186,10 +313,11 @@ func (b *builder) anyMoving() bool {
 
 // addStand adds a standing source, its cuts and their actions: the pose at
 // the middle of a stance of the first looped gait cycle (else of the
-// first clip that steps, else the middle of the first standing piece),
+// first looped clip that walks, else of the first clip that steps, else
+// the middle of the first standing piece),
 // with the feet set side by side (motion.Stand).
 func (b *builder) addStand() error {
-	base := -1
+	base, looped := -1, -1
 	for i := range b.srcs {
 		if b.clips[i] == nil {
 			continue
@@ -198,9 +326,15 @@ func (b *builder) addStand() error {
 			base = i
 			break
 		}
+		if looped < 0 && b.looped[i] && b.walks(i) {
+			looped = i
+		}
 		if base < 0 && len(b.stances(i)) > 0 {
 			base = i
 		}
+	}
+	if _, ok := b.syn.cycle[base]; !ok && looped >= 0 {
+		base = looped
 	}
 	f := 0
 	if base >= 0 {
@@ -212,6 +346,9 @@ func (b *builder) addStand() error {
 	if cyc, ok := b.syn.cycle[base]; ok {
 		b.syn.cycle[k] = cyc
 	}
+	if P, ok := b.syn.retime[base]; ok {
+		b.syn.retime[k] = P
+	}
 	b.syn.stand[k] = f
 	if err := b.prepareAdded(k); err != nil {
 		return err
@@ -219,6 +356,16 @@ func (b *builder) addStand() error {
 	n := len(b.cuts)
 	b.cutSource(k)
 	return b.actions(n)
+}
+
+// walks reports whether an action cut from source i walks.
+func (b *builder) walks(i int) bool {
+	for k, a := range b.acts {
+		if b.cuts[k].src == i && a.Tags[0] == "walk" {
+			return true
+		}
+	}
+	return false
 }
 
 // standingFrame is the source and frame of the middle of the first
@@ -302,6 +449,9 @@ func (b *builder) shapeSynth(i int, c *motion.Clip) (*motion.Clip, error) {
 	if cyc, ok := b.syn.cycle[i]; ok {
 		if c, err = cycleTwice(c, eff, cyc[0], cyc[1]); err != nil {
 			return nil, fmt.Errorf("library: %s: %w", b.srcs[i].Name, err)
+		}
+		if P, ok := b.syn.retime[i]; ok {
+			c = retime(c, cyc[1]-cyc[0], P)
 		}
 	}
 	if f, ok := b.syn.stand[i]; ok {

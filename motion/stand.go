@@ -22,8 +22,8 @@ const standLevel = 0.05
 // frame rate, for captures that never stand (a walk cycle alone): the
 // body keeps frame f's pose and place, and each foot is set flat on the
 // floor under its hip — at the height and with the tilt it has in the
-// frame of c where it lies flattest and lowest (its ankle and tip
-// lowest together), turned with the heading — by two-bone IK on the
+// frame of c where it lies flattest and lowest (see flattest), turned
+// with the heading — by two-bone IK on the
 // leg (the foot joint's parent and grandparent); a capture on uneven
 // ground (soles lowest at heights more than standLevel of the leg apart)
 // stands both feet at the lower. The root sinks as far
@@ -100,20 +100,37 @@ func legsOf(sk *Skeleton, eff *Effectors) ([][3]int, error) {
 // flattest is the height of foot e's ankle, that of its sole (the lower of
 // ankle and tip) and its world rotation, turned to heading yaw, at the
 // frame of c where the foot lies flattest and lowest: where its ankle and
-// tip are lowest together (the first such frame).
+// tip are lowest together (the first such frame), of the frames where the
+// foot is tilted within flatTilt of the skeleton's rest pose when there
+// are any (a capture whose feet creep through their stances is lowest
+// standing on its toes).
 func flattest(c *Clip, e Effector, hips [2]int, yaw float64) (ankle, sole float64, facing mgl64.Quat) {
 	n := c.Skeleton.NumJoints()
 	pos, world := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
-	best, at := math.Inf(1), 0
+	rest := c.Skeleton.RestPositions()
+	flat := elevation(rest[e.Joint], rest[e.Tip])
+	best, at, level := math.Inf(1), 0, false
 	for g := range c.Frames() {
 		c.FrameFK(g, pos, world)
-		if s := pos[e.Joint][1] + pos[e.Tip][1]; s < best {
-			best, at = s, g
+		lv := math.Abs(elevation(pos[e.Joint], pos[e.Tip])-flat) <= flatTilt
+		if s := pos[e.Joint][1] + pos[e.Tip][1]; lv && !level || lv == level && s < best {
+			best, at, level = s, g, lv
 		}
 	}
 	c.FrameFK(at, pos, world)
 	turn := mgl64.QuatRotate(WrapAngle(yaw-Heading(pos, world, hips)), up)
 	return pos[e.Joint][1], min(pos[e.Joint][1], pos[e.Tip][1]), turn.Mul(world[e.Joint]).Normalize()
+}
+
+// flatTilt is how far from its rest pose's tilt a foot standing flat may be
+// tilted. [Units: rad]
+const flatTilt = 30 * math.Pi / 180
+
+// elevation is the angle of the direction from a to b above the ground
+// plane. [Units: rad]
+func elevation(a, b mgl64.Vec3) float64 {
+	d := b.Sub(a)
+	return math.Atan2(d[1], math.Hypot(d[0], d[2]))
 }
 
 // legLength is a leg's thigh plus shin in pose pos (hip, knee, ankle).

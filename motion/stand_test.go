@@ -66,3 +66,47 @@ func TestStandOnTheFloor(t *testing.T) {
 		}
 	}
 }
+
+// A walk whose right foot points its toes 57° down but for a few frames
+// (a capture whose feet creep through their stances is lowest on its
+// toes) stands that foot as it lies in those frames: its ankle-to-tip
+// direction within 30° of the rest pose's (forward kinematics of the
+// standing pose against the skeleton's rest positions), though the frames
+// on its toes have ankle and tip lower together.
+func TestStandOnAFlatFoot(t *testing.T) {
+	c, eff := swinging(1.2, 0.4, 1, 0, 61)
+	n := c.Skeleton.NumJoints()
+	right := eff.Feet[1]
+	if right.Side != Right {
+		right = eff.Feet[0]
+	}
+	for f := range c.Frames() {
+		if f < 20 || f > 26 {
+			c.Rot[f*n+right.Joint] = mgl64.QuatRotate(1.0, mgl64.Vec3{1, 0, 0})
+		}
+	}
+	elev := func(pos []mgl64.Vec3, base int) float64 {
+		d := pos[base+right.Tip].Sub(pos[base+right.Joint])
+		return math.Atan2(d[1], math.Hypot(d[0], d[2]))
+	}
+	rest := elev(c.Skeleton.RestPositions(), 0)
+	pos := c.Positions()
+	low, lowAt := math.Inf(1), 0
+	for f := range c.Frames() {
+		if s := pos[f*n+right.Joint][1] + pos[f*n+right.Tip][1]; s < low {
+			low, lowAt = s, f
+		}
+	}
+	if lowAt >= 20 && lowAt <= 26 {
+		t.Fatalf("the foot lies lowest at frame %d, a flat one: the case tests nothing", lowAt)
+	}
+	out, err := Stand(c, eff, 15, 0.5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := elev(out.Positions(), 0)
+	t.Logf("rest %.0f°, standing %.0f°, the foot lowest on its toes at frame %d (%.0f°)", rest*180/math.Pi, got*180/math.Pi, lowAt, elev(pos, lowAt*n)*180/math.Pi)
+	if math.Abs(got-rest) > 30*math.Pi/180 {
+		t.Errorf("the standing foot is tilted %.0f° from its rest pose's %.0f°", got*180/math.Pi, rest*180/math.Pi)
+	}
+}

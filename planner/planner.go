@@ -560,8 +560,9 @@ func (p *Planner) choose(in Input) (int32, bool) {
 // MaxStartDrop is how far the warp may lower the root at an action's
 // first frame, beyond what the action before left it at, for a limb to
 // reach its support (warp.Result.StartDrop): the root jumps that far
-// between two frames, and 5 cm is the most a walk may show. [Units: m]
-const MaxStartDrop = 0.05
+// between two frames, and 5 cm is the most a walk may show, the clip's
+// own motion included. [Units: m]
+const MaxStartDrop = 0.04
 
 // travels reports whether plan node c's action takes the character
 // anywhere (more than 5 cm).

@@ -1,0 +1,105 @@
+package library_test
+
+import (
+	"math"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/library"
+)
+
+// A slow walk (subject 3 on uneven ground, 0.5 m/s) is also played
+// briskly: the library holds steps of its gait cycle retimed (a period
+// under the cycle's), faster than the cycle's own steps by MaxQuicken at
+// most, each with docks, and the file reads back the same clips.
+func TestASlowWalkIsAlsoPlayedBriskly(t *testing.T) {
+	src := refSource(t, "03_01.amc", library.ClipRef{AMC: shareddata.Path(t, "mocap/asf-amc/03_01.amc"), ASF: shareddata.Path(t, "mocap/asf-amc/03.asf")})
+	b, err := library.Build([]library.Source{src}, library.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	speed := func(name string) float64 {
+		a := b.Library.Get(name)
+		return math.Hypot(a.Delta.Translation[0], a.Delta.Translation[2]) / a.Duration()
+	}
+	var captured, brisk float64
+	for _, a := range b.Library.Actions {
+		ac := b.Clips[a.Name]
+		if a.Tags[0] != "walk" || ac.Cycle[1] == 0 || ac.BlendFrom != "" || ac.Turn.Deg != 0 {
+			continue
+		}
+		if len(a.Docks) == 0 {
+			t.Errorf("%s (period %d): no docks", a.Name, ac.Period)
+		}
+		if ac.Period == 0 {
+			captured = max(captured, speed(a.Name))
+			continue
+		}
+		if L := ac.Cycle[1] - ac.Cycle[0]; ac.Period >= L {
+			t.Errorf("%s: period %d, the cycle's %d: not faster", a.Name, ac.Period, L)
+		}
+		brisk = max(brisk, speed(a.Name))
+	}
+	t.Logf("fastest step as captured %.2f m/s, retimed %.2f m/s", captured, brisk)
+	if !(captured > 0) || brisk < 1.3*captured || brisk > library.MaxQuicken*captured*1.1 {
+		t.Errorf("fastest step as captured %.2f m/s, retimed %.2f m/s: want 1.3 to %.1f times faster", captured, brisk, library.MaxQuicken)
+	}
+	roundTrip(t, b)
+}
+
+// KayKit's movement clips stand only in the landings of jumps (a tenth to
+// a quarter of a second): the library gets a standing pose made from the
+// walk that lasts MinStand or longer, every stop fades into one that long,
+// the character starts in one, and from every standing action that long a
+// turn on the spot follows through standing actions alone (a
+// breadth-first search of the graph).
+func TestShortStandsGetAStandAndTurns(t *testing.T) {
+	srcs := characterSources(t, "conventions/kaykit-rig-medium-movement.glb", func(string) bool { return true })
+	b, err := library.Build(srcs, library.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lib, g := b.Library, b.Graph
+	long := false
+	for _, a := range lib.Actions {
+		long = long || a.Tags[0] == "idle" && a.Duration() >= library.MinStand && slices.Contains(a.Tags, library.Synthesized)
+	}
+	if !long {
+		t.Errorf("tags %v: no synthesized standing action of %.1f s or more", b.Report.Tags, library.MinStand)
+	}
+	for _, a := range lib.Actions {
+		if a.Tags[0] != "stop" {
+			continue
+		}
+		if into := lib.Get(b.Clips[a.Name].BlendFrom); into == nil || a.Duration() < library.MinStand-1e-9 {
+			t.Errorf("%s lasts %.2f s: a stop fades into a stand of %.1f s or more", a.Name, a.Duration(), library.MinStand)
+		}
+	}
+	if a := lib.Get("idle"); a == nil || a.Duration() < library.MinStand-1e-9 {
+		t.Errorf("the character starts in a standing action shorter than %.1f s", library.MinStand)
+	}
+	for s, a := range lib.Actions {
+		if a.Tags[0] != "idle" || a.Duration() < library.MinStand-1e-9 {
+			continue
+		}
+		seen, queue, found := map[int32]bool{int32(s): true}, []int32{int32(s)}, false
+		for len(queue) > 0 && !found {
+			q := queue[0]
+			queue = queue[1:]
+			for _, n := range g.Next(q) {
+				tags := lib.Actions[n].Tags
+				found = found || tags[0] == "pivot" || strings.HasPrefix(lib.Actions[n].Name, "pivot")
+				if !seen[n] && tags[0] == "idle" {
+					seen[n] = true
+					queue = append(queue, n)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no turn on the spot follows through standing actions", a.Name)
+		}
+	}
+	roundTrip(t, b)
+}
