@@ -247,14 +247,9 @@ func Build(srcs []Source, opt BuildOptions) (*Built, error) {
 }
 
 // stands reports whether a built library has a standing action lasting
-// MinStand or longer.
+// MinStand or longer, on both feet at its ends.
 func (b *Built) stands() bool {
-	for _, a := range b.Library.Actions {
-		if a.Tags[0] == "idle" && a.Duration() >= MinStand-1e-9 {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(b.Library.Actions, standing)
 }
 
 // build is Build, with or without synthesized sources (looped gait

@@ -365,14 +365,15 @@ func (b *builder) names(alive []bool) []string {
 }
 
 // standPreference ranks standing action i as a state to start in and to
-// turn on the spot from: a piece of a clip named idle first, then one
-// standing MinStand or longer (not the landing of a jump).
+// turn on the spot from: one standing on both feet for MinStand or longer
+// first (not the landing of a jump, nor an idle shifting its weight), then
+// a piece of a clip named idle.
 func (b *builder) standPreference(i int) int {
 	r := 0
-	if strings.Contains(strings.ToLower(b.srcs[b.cuts[i].src].Name), "idle") {
+	if b.standsLong(i) {
 		r += 2
 	}
-	if b.standsLong(i) {
+	if strings.Contains(strings.ToLower(b.srcs[b.cuts[i].src].Name), "idle") {
 		r++
 	}
 	return r

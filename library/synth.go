@@ -2,6 +2,7 @@ package library
 
 import (
 	"fmt"
+	"github.com/foothold/foothold/action"
 	"math"
 	"slices"
 
@@ -293,12 +294,21 @@ func (b *builder) madeStand() bool {
 
 // MinStand is how long a standing piece lasts for a stop to fade into it
 // (the blend's 0.4 s): a capture's standing pieces all shorter (the
-// landings of jumps) get a standing pose made for them. [Units: s]
+// landings of jumps), or none on both feet at its ends (an idle that
+// shifts its weight), get a standing pose made for them. [Units: s]
 const MinStand = 0.4
 
-// standsLong reports whether action i stands for MinStand or longer.
+// standsLong reports whether action i stands for MinStand or longer, on
+// both feet at its ends (a character can stand in it, and turn on the
+// spot from it).
 func (b *builder) standsLong(i int) bool {
-	return b.idle(i) && b.acts[i].Duration() >= MinStand-1e-9
+	return b.idle(i) && standing(b.acts[i])
+}
+
+// standing reports whether action a stands for MinStand or longer, on both
+// feet at its ends.
+func standing(a *action.Action) bool {
+	return a.Tags[0] == "idle" && a.Duration() >= MinStand-1e-9 && standsAtBothEnds(a)
 }
 
 // anyMoving reports whether some action is not a standing piece.

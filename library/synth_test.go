@@ -103,3 +103,36 @@ func TestShortStandsGetAStandAndTurns(t *testing.T) {
 	}
 	roundTrip(t, b)
 }
+
+// GAMES-105's captures as a set: its only idle shifts its weight, one
+// foot or the other lifted at every cut, so no turn on the spot could be
+// made from it and a character walked into a corner stood there for good.
+// The library gets a standing pose made for it, on both feet at both ends
+// for MinStand or longer (its docks), turns on the spot, and the
+// character starts in that pose.
+func TestAnIdleThatShiftsItsWeightGetsAStand(t *testing.T) {
+	var srcs []library.Source
+	for _, f := range []string{"idle", "walkF", "walk_forward", "run_forward", "walk_and_turn_left"} {
+		srcs = append(srcs, refSource(t, f+".bvh", library.ClipRef{BVH: shareddata.Path(t, "conventions/games105/"+f+".bvh"), Scale: 1}))
+	}
+	b, err := library.Build(srcs, library.BuildOptions{Retarget: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := b.Library.Get("idle")
+	if a == nil || a.Duration() < library.MinStand || b.Report.Tags["pivot"] == 0 {
+		t.Fatalf("tags %v: want a standing pose to start in and turns on the spot", b.Report.Tags)
+	}
+	for _, e := range a.Effectors.Feet {
+		name := a.Clip.Skeleton.Names[e.Joint]
+		first, last := false, false
+		for _, d := range a.Docks {
+			first = first || d.Effector == name && d.Start <= a.Clip.FrameTime/2
+			last = last || d.Effector == name && d.End >= a.Duration()-a.Clip.FrameTime/2
+		}
+		if !first || !last {
+			t.Errorf("%s: the standing pose docks %s at its first frame %v, at its last %v", a.Name, name, first, last)
+		}
+	}
+	roundTrip(t, b)
+}
