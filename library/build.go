@@ -480,11 +480,10 @@ func extractStances(c *motion.Clip, eff *motion.Effectors, x dock.ExtractOptions
 	return ds, err
 }
 
-// creeping reports whether clip c walks (its root's path on the ground
-// goes at a walker's pace: from 0.3 to runSpeed legs a second, leg long)
-// while a foot of eff never docks (ds).
+// creeping reports whether clip c walks (walking, leg long) while a foot
+// of eff never docks (ds).
 func creeping(c *motion.Clip, eff *motion.Effectors, ds []dock.Extracted, leg float64) bool {
-	if pace := groundSpeed(c, eff) / leg; !(pace >= 0.3 && pace < runSpeed) {
+	if !walking(c, eff, leg) {
 		return false
 	}
 	for _, e := range eff.Feet {
@@ -493,6 +492,13 @@ func creeping(c *motion.Clip, eff *motion.Effectors, ds []dock.Extracted, leg fl
 		}
 	}
 	return false
+}
+
+// walking reports whether clip c's root goes along its path on the ground
+// at a walker's pace: from 0.3 to runSpeed legs a second, leg long.
+func walking(c *motion.Clip, eff *motion.Effectors, leg float64) bool {
+	pace := groundSpeed(c, eff) / leg
+	return pace >= 0.3 && pace < runSpeed
 }
 
 // groundSpeed is how fast clip c's root point goes along its path on the

@@ -226,7 +226,7 @@ const closedLoop = 0.05
 // Closing the loop spreads the difference of its ends over it, which
 // moves a standing foot a little each frame; unless the ends lie within
 // closedLoop of the leg, each foot dock of a gait cycle, or of a loop
-// that walks (a walker's pace: see creeping) for maxCycle at most,
+// that walks (see walking) for maxCycle at most,
 // extracted before the loop is closed, is held again as captured, roll and all
 // (motion.Hold), carried to where the foot is at its middle — at its
 // first frame for a dock the loop starts in, at its last for one it ends
@@ -238,9 +238,8 @@ func closeLoop(s *motion.Clip, eff *motion.Effectors, gait bool) (*motion.Clip, 
 	}
 	last := s.Frames() - 1
 	a, z := poseFeature(s, eff, 0), poseFeature(s, eff, last)
-	pace := groundSpeed(s, eff) / g.Leg
 	var docks []dock.Extracted
-	if rms(a[:len(a)/2], z[:len(z)/2]) > closedLoop*g.Leg && (gait || pace >= 0.3 && pace < runSpeed && s.Duration() <= maxCycle) {
+	if rms(a[:len(a)/2], z[:len(z)/2]) > closedLoop*g.Leg && (gait || s.Duration() <= maxCycle && walking(s, eff, g.Leg)) {
 		if docks, err = extractStances(s, eff, extractOptions(g.Leg, false), g.Leg); err != nil {
 			return nil, err
 		}
