@@ -157,7 +157,9 @@ func (t *PlanTree) keepAnswers(n *Node, old []Slot, w Windowed, rebuild bool, st
 		case samePose(&s.Expected, &o.Expected):
 			s.copyAnswer(o)
 			st.Exact++
-		case o.State == Supported && w != nil:
+		case o.State == Supported && w != nil && !(t.paired[n.Action][k] && !t.tableI):
+			// (A dock held at once with another is asked again: which
+			// support is nearest decides whether the two are apart.)
 			if d, ok := w.Within(s.Expected, o.Sample); ok {
 				s.copyAnswer(o)
 				s.Distance, s.Stale = d, true
@@ -171,7 +173,7 @@ func (t *PlanTree) keepAnswers(n *Node, old []Slot, w Windowed, rebuild bool, st
 		case Unsupported:
 			unsupported = true
 		}
-		if rebuild && s.Shared < 0 && !s.Stale {
+		if rebuild && s.Shared < 0 && !s.Stale && !s.Moved {
 			i := n.FirstDock + k
 			if h := questionHash(s.tmpl, &s.Expected); t.memo.asked(t.Slots, s, h) < 0 {
 				t.memo.put(h, i)
@@ -254,6 +256,11 @@ func (t *PlanTree) refreshNode(q geoquery.Querier, i int32) bool {
 			return true
 		}
 	}
+	if asked && !t.keepApart(q, n) {
+		n.Status = Unsupported
+		t.stats.Unsupported++
+		t.markDead(i)
+	}
 	return asked
 }
 
@@ -268,6 +275,7 @@ func (t *PlanTree) SetRootSupport(k int, s dock.Sample, pose dock.Pose) {
 	sl := &t.Slots[j]
 	sl.State, sl.Sample, sl.Pose, sl.Stale = Supported, s, pose, false
 	sl.Distance = 0
+	t.reshareWithin(r, j)
 	t.reshare(r, j)
 }
 

@@ -80,7 +80,7 @@ func (m *memo) asked(slots []Slot, s *Slot, h uint32) int32 {
 		if e.gen != m.gen {
 			return -1
 		}
-		if e.hash == h && sameQuestion(&slots[e.slot], s) {
+		if e.hash == h && !slots[e.slot].Moved && sameQuestion(&slots[e.slot], s) {
 			return e.slot
 		}
 	}

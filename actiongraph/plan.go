@@ -66,9 +66,11 @@ type Slot struct {
 	Sample   dock.Sample
 	Pose     dock.Pose // the supported sample's pose
 	Distance float32   // from the expected pose [Units: m]
-	// Shared is the parent's slot holding the same contact (a foot planted
-	// at the end of the parent's action and still planted at the start of
-	// this one), or -1. A shared slot copies the parent's answer: the foot
+	// Shared is the slot holding the same contact, or -1: the parent's (a
+	// foot planted at the end of the parent's action and still planted at
+	// the start of this one) or an earlier slot of the same node (a foot
+	// set down again where it was lifted from a moment before: see
+	// sameSupport). A shared slot copies that slot's answer: the foot
 	// cannot be in two places.
 	Shared int32
 	// Stale: the answer was found for an earlier expected pose (before a
@@ -77,6 +79,9 @@ type Slot struct {
 	// supported, but a nearer support may exist: ask again before warping
 	// onto it. Distance is measured from the current expected pose.
 	Stale bool
+	// Moved: the support was found beside another dock's (keepApart), not
+	// nearest the expected pose; no other slot takes it as its answer.
+	Moved bool
 }
 
 // PlanTree is the graph unrolled from a character's pose into a flat tree,
@@ -94,6 +99,9 @@ type PlanTree struct {
 	templates  [][]*dock.Template
 	tmplIDs    [][]uint16         // per action and dock: its template's number (1, 2, ...)
 	share      [][]int32          // per edge, per dock of the child: the parent's dock index, or -1
+	again      [][]int32          // per action, per dock: the action's earlier dock on the same support, or -1
+	together   [][]heldTogether   // per action: its pairs of docks held at once
+	paired     [][]bool           // per action, per dock: in one of those pairs
 	starts     []motion.RootPoint // per action: its action frame in clip coordinates
 	spare      []Node
 	spareS     []Slot
@@ -104,6 +112,7 @@ type PlanTree struct {
 	refreshEnd int32   // the end of the root's children, when a commit left some to refresh
 	stats      EvalStats
 	result     geoquery.Result // scratch: a local would escape through the interface
+	found      []placed        // scratch: a node's supports per dock, for keepApart
 	body       Body            // nil: docks only
 	memo       memo            // answers already found in this plan
 	// mixed: the slots hold answers of a querier the memo no longer
@@ -144,7 +153,9 @@ func (s *EvalStats) Add(o EvalStats) {
 func NewPlanTree(g *Graph, templates map[string]*dock.Template, tableI bool) (*PlanTree, error) {
 	lib := g.Library
 	t := &PlanTree{Graph: g, tableI: tableI, templates: make([][]*dock.Template, len(lib.Actions)),
-		tmplIDs: make([][]uint16, len(lib.Actions)), share: make([][]int32, len(g.Edges))}
+		tmplIDs: make([][]uint16, len(lib.Actions)), share: make([][]int32, len(g.Edges)),
+		again: make([][]int32, len(lib.Actions)), together: make([][]heldTogether, len(lib.Actions)),
+		paired: make([][]bool, len(lib.Actions))}
 	ids := map[*dock.Template]uint16{}
 	for i, a := range lib.Actions {
 		for _, d := range a.Docks {
@@ -162,9 +173,18 @@ func NewPlanTree(g *Graph, templates map[string]*dock.Template, tableI bool) (*P
 			t.tmplIDs[i] = append(t.tmplIDs[i], ids[tp])
 		}
 	}
-	for _, a := range lib.Actions {
+	most := 0
+	for i, a := range lib.Actions {
+		most = max(most, len(a.Docks))
 		t.starts = append(t.starts, a.StartFrame())
+		t.again[i] = sameSupport(a)
+		t.together[i] = heldAtOnce(a, t.again[i])
+		t.paired[i] = make([]bool, len(a.Docks))
+		for _, h := range t.together[i] {
+			t.paired[i][h.a], t.paired[i][h.b] = true, true
+		}
 	}
+	t.found = make([]placed, most)
 	for s := range lib.Actions {
 		for e := g.Offsets[s]; e < g.Offsets[s+1]; e++ {
 			t.share[e] = sharedDocks(lib.Actions[s], lib.Actions[g.Edges[e]])
@@ -208,6 +228,39 @@ func sharedDocks(a, b *action.Action) []int32 {
 	return out
 }
 
+// A foot lifted for at most sameGap and set down within shareDistance
+// (across the ground) and shareYaw of where it was, and within sameRise
+// of its height, is on the support it left: it settles or rolls there, as
+// a start's first step does out of a standing pose.
+const (
+	sameGap  = 0.1  // [Units: s]
+	sameRise = 0.05 // [Units: m]
+)
+
+// sameSupport finds, for each dock of a, the earlier dock of a on the same
+// support (the same effector and template, lifted from for at most sameGap
+// and near it as above), or -1.
+func sameSupport(a *action.Action) []int32 {
+	out := make([]int32, len(a.Docks))
+	for k, d := range a.Docks {
+		out[k] = -1
+		for m := k - 1; m >= 0; m-- {
+			e := a.Docks[m]
+			if e.Effector != d.Effector {
+				continue
+			}
+			dp := d.Pose.Position.Sub(e.Pose.Position)
+			if e.Template == d.Template && d.Start >= e.End && d.Start-e.End <= sameGap &&
+				math.Hypot(float64(dp[0]), float64(dp[2])) < shareDistance && math.Abs(float64(dp[1])) <= sameRise &&
+				math.Abs(math.Remainder(float64(d.Pose.Yaw-e.Pose.Yaw), 2*math.Pi)) < shareYaw {
+				out[k] = int32(m)
+			}
+			break // only the effector's dock just before
+		}
+	}
+	return out
+}
+
 // Reset starts a plan from an action being performed (state, started at
 // root), to be unrolled depth levels below it. Only the root exists until
 // Evaluate unrolls and evaluates the tree, level by level.
@@ -243,14 +296,17 @@ func (t *PlanTree) addNode(parent, action, depth int32, f action.Frame, sin, cos
 	if edge >= 0 {
 		share = t.share[edge]
 	}
-	ids := t.tmplIDs[action]
+	ids, again := t.tmplIDs[action], t.again[action]
 	for k := range docks {
 		s := &slots[k]
 		*s = Slot{}
 		f.PlaceDock(&s.Expected, &docks[k].Pose, sin, cos)
 		s.tmpl, s.Shared = ids[k], -1
-		if k < len(share) && share[k] >= 0 {
+		switch {
+		case k < len(share) && share[k] >= 0:
 			s.Shared = t.Nodes[parent].FirstDock + share[k]
+		case again[k] >= 0:
+			s.Shared = int32(first) + again[k]
 		}
 	}
 }
@@ -321,10 +377,15 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 		for k := range lib.Actions[n.Action].Docks {
 			if !t.query(q, n.FirstDock+int32(k), tmpl[k]) {
 				n.Status = Unsupported
-				t.stats.Unsupported++
-				t.markDead(i)
 				break
 			}
+		}
+		if n.Status == Supported && !t.keepApart(q, n) {
+			n.Status = Unsupported
+		}
+		if n.Status == Unsupported {
+			t.stats.Unsupported++
+			t.markDead(i)
 		}
 		if n.Status == Supported && !t.BelowDead(i) && !t.bodyClear(n) {
 			n.Status = Blocked
@@ -430,7 +491,7 @@ func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool 
 	r := &t.result
 	ok := q.Nearest(geoquery.Query{Template: tmpl, Expected: s.Expected, NoSupport: true}, r, &t.stats.Query)
 	t.stats.Queries++
-	s.State, s.Sample, s.Pose, s.Distance, s.Stale = Unsupported, r.Sample, r.Pose, r.Distance, false
+	s.State, s.Sample, s.Pose, s.Distance, s.Stale, s.Moved = Unsupported, r.Sample, r.Pose, r.Distance, false, false
 	if ok {
 		s.State = Supported
 	}
@@ -440,7 +501,7 @@ func (t *PlanTree) query(q geoquery.Querier, i int32, tmpl *dock.Template) bool 
 
 // copyAnswer gives s the support p found.
 func (s *Slot) copyAnswer(p *Slot) {
-	s.State, s.Sample, s.Pose, s.Distance, s.Stale = p.State, p.Sample, p.Pose, p.Distance, p.Stale
+	s.State, s.Sample, s.Pose, s.Distance, s.Stale, s.Moved = p.State, p.Sample, p.Pose, p.Distance, p.Stale, p.Moved
 }
 
 // markDead marks node i dead and tells its ancestors: a node above the

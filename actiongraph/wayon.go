@@ -34,24 +34,39 @@ func (t *PlanTree) WayOnAt(c int32, root action.Frame, q geoquery.Querier, b Bod
 }
 
 // supportedAt reports whether action a started at frame f has every dock
-// not shared with its parent supported, and its body clear by b (nil:
+// not shared (with its parent, or with an earlier dock of a) supported, and its body clear by b (nil:
 // not asked).
 func (t *PlanTree) supportedAt(a int32, share []int32, f *action.Frame, sin, cos float64, q geoquery.Querier, b Body) bool {
 	docks := t.Graph.Library.Actions[a].Docks
 	tmpl := t.templates[a]
 	var e dock.Pose
 	lift, asked := 0.0, 0
+	again := t.again[a]
+	t.found = growPlaced(t.found, len(docks))
 	for k := range docks {
-		if k < len(share) && share[k] >= 0 {
+		pl := &t.found[k]
+		*pl = placed{}
+		switch {
+		case k < len(share) && share[k] >= 0:
 			continue
+		case again[k] >= 0:
+			continue // stands for itself in the pairs held at once
 		}
 		f.PlaceDock(&e, &docks[k].Pose, sin, cos)
 		t.stats.Queries++
 		if !q.Nearest(geoquery.Query{Template: tmpl[k], Expected: e, NoSupport: true}, &t.result, &t.stats.Query) {
 			return false
 		}
-		lift += float64(t.result.Pose.Position[1] - e.Position[1])
-		asked++
+		*pl = placed{expected: e, sample: t.result.Sample, pose: t.result.Pose, distance: t.result.Distance, known: true}
+	}
+	if !t.separate(q, a, t.found) {
+		return false
+	}
+	for k := range t.found {
+		if pl := &t.found[k]; pl.known && again[k] < 0 {
+			lift += float64(pl.pose.Position[1] - pl.expected.Position[1])
+			asked++
+		}
 	}
 	if b == nil {
 		return true

@@ -51,6 +51,28 @@ func (m *Model) Place(pos []mgl64.Vec3, world []mgl64.Quat, i int) (a, b mgl64.V
 // radius). The other leg bones end where their capsules would reach below
 // the sole.
 func Derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii) (*Model, error) {
+	return derive(sk, eff, r, sk.RestPositions(), nil)
+}
+
+// DeriveAt is Derive with the body standing as in frame f of clip c
+// rather than in the rest pose: for skeletons whose rest pose does not
+// stand (a rig whose joints' rest rotations are not identity has its
+// rest pose crumpled, one foot forward and raised). The capsules are
+// found at that pose, the feet fitted to its soles, and carried in the
+// joints' frames as Derive's are.
+func DeriveAt(c *motion.Clip, f int, eff *motion.Effectors, r Radii) (*Model, error) {
+	if f < 0 || f >= c.Frames() {
+		return nil, fmt.Errorf("body: frame %d of a clip of %d", f, c.Frames())
+	}
+	n := c.Skeleton.NumJoints()
+	pos, world := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
+	c.FrameFK(f, pos, world)
+	return derive(c.Skeleton, eff, r, pos, world)
+}
+
+// derive is Derive at the pose whose joints stand at rest (world
+// positions) turned by world (nil: not turned, the rest pose).
+func derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii, rest []mgl64.Vec3, world []mgl64.Quat) (*Model, error) {
 	if err := sk.Validate(); err != nil {
 		return nil, fmt.Errorf("body: %w", err)
 	}
@@ -63,7 +85,6 @@ func Derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii) (*Model, error)
 	if len(all) == 0 {
 		return nil, fmt.Errorf("body: the skeleton has no hands or feet to derive a body from")
 	}
-	rest := sk.RestPositions()
 	c := classify(sk, all, rest)
 	m := &Model{Skeleton: sk}
 	ground := groundRoot(sk, eff, rest, c)
@@ -86,6 +107,10 @@ func Derive(sk *motion.Skeleton, eff *motion.Effectors, r Radii) (*Model, error)
 			a, b = aboveSole(a, b, c.sole[e]+cap.Radius)
 		}
 		cap.A, cap.B = a.Sub(rest[p]), b.Sub(rest[p])
+		if world != nil {
+			inv := world[p].Inverse()
+			cap.A, cap.B = inv.Rotate(cap.A), inv.Rotate(cap.B)
+		}
 		m.Capsules = append(m.Capsules, cap)
 	}
 	return m, nil

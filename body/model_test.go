@@ -265,3 +265,66 @@ func TestRadiiGrowWithTheSkeleton(t *testing.T) {
 		}
 	}
 }
+
+// mannequiny's rest pose (every rotation identity) does not stand: one
+// foot forward and 6 cm higher. Derived from the first frame of its idle
+// instead (DeriveAt), each foot's and toes' capsule lies level on the
+// sole there — its underside at the lowest of the foot's joints at that
+// frame, by forward kinematics — where the rest pose's tilts 1.5 cm and
+// more off it.
+func TestDeriveAtStandsOnTheSoles(t *testing.T) {
+	ch, err := character.Load(shareddata.Path(t, "characters/mannequiny-0.3.0.glb"), character.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var idle *motion.Clip
+	for _, c := range ch.Clips {
+		if c.Name == "idle" {
+			idle = c.Clip
+		}
+	}
+	if idle == nil {
+		t.Fatal("no idle")
+	}
+	sk := ch.Skeleton
+	eff, err := motion.DefaultEffectors(sk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := sk.NumJoints()
+	pos, world := make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
+	idle.FrameFK(0, pos, world)
+	off := func(m *body.Model) float64 {
+		worst := 0.0
+		for i, c := range m.Capsules {
+			if c.Part != body.Foot && c.Part != body.Toes {
+				continue
+			}
+			foot := eff.Feet[c.Effector].Joint
+			sole := math.Inf(1)
+			for j := range n {
+				if sk.IsAncestor(foot, j) {
+					sole = math.Min(sole, pos[j][1])
+				}
+			}
+			a, b := m.Place(pos, world, i)
+			worst = max(worst, math.Abs(a[1]-c.Radius-sole), math.Abs(b[1]-c.Radius-sole))
+		}
+		return worst
+	}
+	rest, err := body.Derive(sk, eff, body.AdultRadii())
+	if err != nil {
+		t.Fatal(err)
+	}
+	posed, err := body.DeriveAt(idle, 0, eff, body.AdultRadii())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("feet off the idle's soles: %.4f m derived at rest, %.6f m at the idle", off(rest), off(posed))
+	if d := off(posed); d > 1e-9 {
+		t.Errorf("derived at the idle, a foot's capsule lies %.4f m off its sole there", d)
+	}
+	if d := off(rest); d < 0.015 {
+		t.Errorf("derived at rest, the feet lie within %.4f m of the idle's soles: the case tests nothing", d)
+	}
+}

@@ -78,11 +78,9 @@ func LoadSpaces(setup *planner.Setup, m *body.Model, opt SpacesOptions) (*occupa
 }
 
 // Body is the body a crowd of lib's characters is checked with: the
-// adult's capsules on the skeleton of its actions, grown to its size
-// (body.RadiiFor).
+// character's own (planner.DefaultBody).
 func Body(lib *action.Library) (*body.Model, error) {
-	a := lib.Actions[0]
-	return body.DeriveSized(a.Clip.Skeleton, a.Effectors)
+	return planner.DefaultBody(lib, nil)
 }
 
 // StoreSpaces builds the occupancy spaces of lib for body m and writes

@@ -105,6 +105,7 @@ type shapeKey struct {
 	clip             *motion.Clip
 	rootMotion, loop bool
 	cycle            [2]int
+	mirror           bool
 	period           int // frames a playing of the cycle is retimed to; 0: as captured
 	stand            int // frame + 1; 0: none
 	effectors        string
@@ -232,6 +233,7 @@ type clipSpec struct {
 	loop       bool
 	carryOn    bool   // blend_from carries its motion on (motion.BlendOn)
 	cycle      [2]int // first and last frame of a gait cycle looped; last 0: none
+	mirror     bool   // the cycle is a step followed by its mirror image
 	period     int    // the frames a playing of the cycle lasts, retimed; 0: as captured
 	stand      int    // the frame a standing pose is made from, plus one; 0: none
 	frames     *yaml.Node
@@ -244,7 +246,7 @@ type clipSpec struct {
 func (ar *actionReader) clip(n *yaml.Node) (clipSpec, error) {
 	p := ar.p
 	cs := clipSpec{node: n}
-	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "cycle", "period", "stand", "turn", "pivot", "blend_from", "blend_seconds", "carry_on")
+	f, err := p.Mapping(n, "bvh", "amc", "asf", "gltf", "animation", "builtin", "scale", "retarget", "frames", "root_motion", "loop", "cycle", "mirror", "period", "stand", "turn", "pivot", "blend_from", "blend_seconds", "carry_on")
 	if err != nil {
 		return cs, err
 	}
@@ -428,7 +430,7 @@ func (ar *actionReader) ref(n *yaml.Node, f map[string]*yaml.Node) (ClipRef, str
 // action's last pose.
 func (ar *actionReader) shape(cs clipSpec, eff *motion.Effectors) (played, made *motion.Clip, err error) {
 	p := ar.p
-	key := shapeKey{cs.clip, cs.rootMotion, cs.loop, cs.cycle, cs.period, cs.stand, fmt.Sprint(*eff)}
+	key := shapeKey{cs.clip, cs.rootMotion, cs.loop, cs.cycle, cs.mirror, cs.period, cs.stand, fmt.Sprint(*eff)}
 	c, ok := ar.shaped[key]
 	if !ok {
 		c = cs.clip
@@ -658,12 +660,24 @@ func (ar *actionReader) synthesis(f map[string]*yaml.Node, cs *clipSpec) error {
 		}
 		cs.cycle = [2]int{a, b}
 	}
+	if v := f["mirror"]; v != nil {
+		if v.Value != "true" && v.Value != "false" {
+			return p.Fail(v, "mirror %q: want true or false", v.Value)
+		}
+		if cs.cycle[1] == 0 {
+			return p.Fail(v, "'mirror' goes with 'cycle' only")
+		}
+		cs.mirror = v.Value == "true"
+	}
 	if v := f["period"]; v != nil {
 		x, err := p.Float(v)
 		if err != nil {
 			return err
 		}
 		L := float64(cs.cycle[1] - cs.cycle[0])
+		if cs.mirror {
+			L *= 2
+		}
 		if cs.cycle[1] == 0 {
 			return p.Fail(v, "'period' goes with 'cycle' only")
 		}
@@ -694,11 +708,15 @@ func (ar *actionReader) synthesize(cs clipSpec, c *motion.Clip, eff *motion.Effe
 		if cy[1] >= c.Frames() {
 			return nil, p.Fail(cs.node, "%s: cycle [%d, %d] beyond the clip's %d frames", cs.source, cy[0], cy[1], c.Frames())
 		}
-		if c, err = cycleTwice(c, eff, cy[0], cy[1]); err != nil {
+		if c, err = cycleTwice(c, eff, cy[0], cy[1], cs.mirror); err != nil {
 			return nil, p.Fail(cs.node, "%s: %v", cs.source, err)
 		}
 		if cs.period > 0 {
-			c = retime(c, cy[1]-cy[0], cs.period)
+			L := cy[1] - cy[0]
+			if cs.mirror {
+				L *= 2
+			}
+			c = retime(c, L, cs.period)
 		}
 	}
 	if cs.stand > 0 {

@@ -117,6 +117,9 @@ func TestReadActions(t *testing.T) {
 		{"actions:\n  - name: a\n    clip: {builtin: walk.l, cycle: [0, 20], period: 2.5}\n", 3, "want a whole number of frames"},
 		{"actions:\n  - name: a\n    clip: {builtin: walk.l, cycle: [0, 20], period: 90}\n", 3, "four times the cycle's 20"},
 		{"actions:\n  - name: a\n    clip: {builtin: walk.l, cycle: [0, 20], period: fast}\n", 3, "fast"},
+		{"actions:\n  - name: a\n    clip: {builtin: walk.l, mirror: true}\n", 3, "'mirror' goes with 'cycle' only"},
+		{"actions:\n  - name: a\n    clip: {builtin: walk.l, cycle: [0, 20], mirror: yes}\n", 3, "want true or false"},
+		{"actions:\n  - name: a\n    clip: {builtin: walk.l, cycle: [0, 20], mirror: true, period: 200}\n", 3, "four times the cycle's 40"},
 		{"actions:\n  - name: a\n    clip: {builtin: idle, turn: {deg: 30}}\n", 3, "a turn needs"},
 		{"actions:\n  - name: a\n    clip: {builtin: idle, turn: {deg: 30, pivot: [0, 0], from: 0.5, to: 9}}\n", 3, "from <= to"},
 		{"actions:\n  - name: a\n    clip: {builtin: idle, pivot: 0}\n", 3, "at most 90°"},
@@ -252,6 +255,7 @@ func FuzzReadLibrary(f *testing.F) {
 	f.Add("actions:\n  - name: a\n    clip: {builtin: idle, frames: [0, 30]}\n  - name: b\n    clip: {builtin: idle, blend_from: a, blend_seconds: 0.2, turn: {deg: 10, pivot: [0, 0], from: 0, to: 0.5}}\nentry: [a]\nnext:\n  a: [b]\n  b: [a, b]\n")
 	f.Add("actions:\n  - name: a\n    clip: {builtin: walk.l}\n  - name: b\n    clip: {builtin: walk.r, blend_from: a, blend_seconds: 0.2, carry_on: true}\nentry: [a]\nnext:\n  a: [b]\n  b: [a]\n")
 	f.Add("actions:\n  - name: a\n    clip: {builtin: walk.l, cycle: [0, 20], period: 14, frames: [0, 14]}\nentry: [a]\nnext:\n  a: [a]\n")
+	f.Add("actions:\n  - name: a\n    clip: {builtin: walk.l, cycle: [0, 20], mirror: true, period: 30, frames: [0, 30]}\nentry: [a]\nnext:\n  a: [a]\n")
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, src string) {
 		if strings.Contains(src, "bvh") || strings.Contains(src, "amc") || strings.Contains(src, "gltf") {

@@ -88,8 +88,10 @@ type ActionClip struct {
 	// clip (with its root motion), first and last frame, looped and
 	// played twice (instead of Loop); Period, when not zero, is how many
 	// frames each playing then lasts (retimed: faster than captured when
-	// under Cycle[1]-Cycle[0]).
+	// under Cycle[1]-Cycle[0]). With Mirror, Cycle is a step, and the
+	// loop that step followed by its mirror image (twice as long).
 	Cycle  [2]int
+	Mirror bool
 	Period int
 	// Stand, when set, makes the clip (with its root motion and loop) a
 	// standing pose from its frame StandFrame, StandSeconds long
@@ -256,7 +258,7 @@ func (b *Built) stands() bool {
 // cycles, a standing pose).
 func build(srcs []Source, opt BuildOptions, synth bool) (*Built, error) {
 	b := &builder{opt: opt, srcs: slices.Clone(srcs), out: &Built{Clips: map[string]ActionClip{}, Report: Report{Tags: map[string]int{}}},
-		syn: synthesis{from: map[int]int{}, cycle: map[int][2]int{}, retime: map[int]int{}, brisk: map[int]int{}, stand: map[int]int{}}, period: map[int]int{}, completing: synth}
+		syn: synthesis{from: map[int]int{}, cycle: map[int][2]int{}, mirror: map[int]bool{}, retime: map[int]int{}, brisk: map[int]int{}, stand: map[int]int{}}, period: map[int]int{}, completing: synth}
 	if err := b.prepare(); err != nil {
 		return nil, err
 	}
@@ -415,9 +417,9 @@ func (b *builder) prepareSource(i int, rep *SourceReport) error {
 		}
 		b.looped[i], rep.Loop = true, true
 	}
-	if cyc, ok := b.syn.cycle[i]; ok {
+	if _, ok := b.syn.cycle[i]; ok {
 		if _, stands := b.syn.stand[i]; !stands {
-			b.period[i] = cyc[1] - cyc[0]
+			b.period[i] = b.cycleFrames(i)
 			if P, ok := b.syn.retime[i]; ok {
 				b.period[i] = P
 			}
@@ -433,8 +435,7 @@ func (b *builder) prepareSource(i int, rep *SourceReport) error {
 		return fmt.Errorf("library: %s: %w", src.Name, err)
 	}
 	if k, ok := b.syn.brisk[i]; ok {
-		cyc := b.syn.cycle[i]
-		ds = retimedDocks(b.found[k], cyc[1]-cyc[0], b.syn.retime[i], c.FrameTime)
+		ds = retimedDocks(b.found[k], b.cycleFrames(i), b.syn.retime[i], c.FrameTime)
 	}
 	b.found[i] = ds
 	for side := range 2 {

@@ -387,7 +387,7 @@ func (b *builder) clipOf(i int, name []string) ActionClip {
 	if bl := b.blends[i]; bl.from >= 0 {
 		ac.BlendFrom, ac.BlendSeconds, ac.CarryOn = name[bl.from], bl.seconds, bl.carryOn
 	}
-	ac.Cycle, ac.Period = b.syn.cycle[ct.src], b.syn.retime[ct.src]
+	ac.Cycle, ac.Mirror, ac.Period = b.syn.cycle[ct.src], b.syn.mirror[ct.src], b.syn.retime[ct.src]
 	ac.StandFrame, ac.Stand = b.syn.stand[ct.src]
 	return ac
 }

@@ -35,7 +35,9 @@ import (
 // (motion.RootMotion), loop plays it twice (the second time from where the
 // first ends), cycle [first, last] loops those frames (a gait cycle inside
 // the clip) and plays them twice (period P: each playing retimed to P
-// frames, a slow walk played briskly), stand F makes the clip a standing pose
+// frames, a slow walk played briskly; mirror: true, the frames are a step
+// and the loop is that step followed by its mirror image, motion.Mirror,
+// the other foot's step), stand F makes the clip a standing pose
 // from its frame F (motion.Stand, StandSeconds long), frames then picks
 // frames, turn turns its path by deg about
 // the vertical through pivot (x, z) between from and to seconds
@@ -154,6 +156,9 @@ func actionNode(a *action.Action, ac ActionClip, dir string) *yaml.Node {
 	}
 	if c := ac.Cycle; c[1] != 0 {
 		add("cycle", flowSeq(num(float64(c[0])), num(float64(c[1]))))
+		if ac.Mirror {
+			add("mirror", scalar("true"))
+		}
 		if ac.Period != 0 {
 			add("period", num(float64(ac.Period)))
 		}

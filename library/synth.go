@@ -32,6 +32,7 @@ const cycleLimit = 0.25
 type synthesis struct {
 	from   map[int]int    // added source → the source it copies
 	cycle  map[int][2]int // added source → first and last frame of its loop (in the clip with root motion)
+	mirror map[int]bool   // added source → its loop is the step in cycle followed by its mirror image
 	retime map[int]int    // added source → the frames its loop is played in, when not as captured
 	brisk  map[int]int    // retimed source → the gait cycle source it plays faster
 	stand  map[int]int    // added source → the frame of its loop's clip a standing pose is made from
@@ -54,11 +55,19 @@ func (b *builder) addCycles() error {
 			continue
 		}
 		from, to, ok := b.findCycle(i)
+		mirror := false
 		if !ok {
-			continue
+			if from, to, ok = b.findStep(i); !ok {
+				continue
+			}
+			mirror = true
 		}
-		k := b.addSource(i, fmt.Sprintf("%s (cycle %d-%d)", b.srcs[i].Name, from, to))
-		b.syn.cycle[k] = [2]int{from, to}
+		name := fmt.Sprintf("%s (cycle %d-%d)", b.srcs[i].Name, from, to)
+		if mirror {
+			name = fmt.Sprintf("%s (step %d-%d and its mirror image)", b.srcs[i].Name, from, to)
+		}
+		k := b.addSource(i, name)
+		b.syn.cycle[k], b.syn.mirror[k] = [2]int{from, to}, mirror
 		if err := b.prepareAdded(k); err != nil {
 			return err
 		}
@@ -110,7 +119,7 @@ const minQuicken = 1.1
 func (b *builder) addBrisk(k int) error {
 	speed := groundSpeed(b.clips[k], b.srcs[k].Effectors)
 	cyc := b.syn.cycle[k]
-	L := cyc[1] - cyc[0]
+	L := b.cycleFrames(k)
 	if !(speed > 0) || b.period[k] == 0 {
 		return nil
 	}
@@ -119,7 +128,7 @@ func (b *builder) addBrisk(k int) error {
 		return nil
 	}
 	j := b.addSource(b.syn.from[k], fmt.Sprintf("%s (cycle %d-%d in %d frames)", b.srcs[b.syn.from[k]].Name, cyc[0], cyc[1], P))
-	b.syn.cycle[j], b.syn.retime[j], b.syn.brisk[j] = cyc, P, k
+	b.syn.cycle[j], b.syn.mirror[j], b.syn.retime[j], b.syn.brisk[j] = cyc, b.syn.mirror[k], P, k
 	return b.prepareAdded(j)
 }
 
@@ -186,6 +195,42 @@ func (b *builder) findCycle(i int) (from, to int, ok bool) {
 	return from, to, best <= cycleLimit*b.leg
 }
 
+// findStep is, for a capture too short for a gait cycle (findCycle), the
+// step of source i from the middle of one foot's stance to the middle of
+// the other's that its mirror image (motion.Mirror) goes on from best:
+// the step's last pose nearest the mirrored first, within cycleLimit of
+// the leg. Neither stance may be one the capture starts or ends in.
+func (b *builder) findStep(i int) (from, to int, ok bool) {
+	c, eff := b.clips[i], b.srcs[i].Effectors
+	m, err := motion.Mirror(c, eff)
+	if err != nil {
+		return 0, 0, false // an asymmetric skeleton: no mirror image
+	}
+	pts := b.points(i)
+	best := math.Inf(1)
+	for p := 0; p+1 < len(pts); p++ {
+		a, z := pts[p], pts[p+1]
+		if a.foot < 0 || z.foot < 0 || a.foot == z.foot || b.cutShort(i, a) || b.cutShort(i, z) {
+			continue
+		}
+		fa, fz := poseFeature(m, eff, a.frame), poseFeature(c, eff, z.frame)
+		if d := rms(fa[:len(fa)/2], fz[:len(fz)/2]); d < best {
+			best, from, to = d, a.frame, z.frame
+		}
+	}
+	return from, to, best <= cycleLimit*b.leg
+}
+
+// cycleFrames is how many frames a playing of source k's gait cycle lasts
+// as captured: two steps when the second is the first's mirror image.
+func (b *builder) cycleFrames(k int) int {
+	cyc := b.syn.cycle[k]
+	if b.syn.mirror[k] {
+		return 2 * (cyc[1] - cyc[0])
+	}
+	return cyc[1] - cyc[0]
+}
+
 // cutShort reports whether the single-support stance of cut point p of
 // source i runs into the clip's first or last frame: the capture starts
 // or ends during it, and its middle is not the stance's.
@@ -202,13 +247,43 @@ func (b *builder) cutShort(i int, p point) bool {
 }
 
 // cycleTwice loops frames [from, to] of c exactly and plays them twice
-// (closeLoop).
-func cycleTwice(c *motion.Clip, eff *motion.Effectors, from, to int) (*motion.Clip, error) {
+// (closeLoop); with mirror, frames [from, to] are a step and the loop is
+// that step followed by its mirror image (stepAndMirror).
+func cycleTwice(c *motion.Clip, eff *motion.Effectors, from, to int, mirror bool) (*motion.Clip, error) {
 	s, err := c.Slice(from, to+1)
 	if err != nil {
 		return nil, err
 	}
+	if mirror {
+		if s, err = stepAndMirror(c, eff, s, from, to); err != nil {
+			return nil, err
+		}
+	}
 	return closeLoop(s, eff, true)
+}
+
+// stepAndMirror is step s (frames [from, to] of c) followed by the same
+// frames of c's mirror image (motion.Mirror: the other foot's step), moved
+// and turned on the ground to start where s ends: a gait cycle of two
+// steps, 2·(to-from)+1 frames.
+func stepAndMirror(c *motion.Clip, eff *motion.Effectors, s *motion.Clip, from, to int) (*motion.Clip, error) {
+	m, err := motion.Mirror(c, eff)
+	if err != nil {
+		return nil, err
+	}
+	if m, err = m.Slice(from, to+1); err != nil {
+		return nil, err
+	}
+	n := c.Skeleton.NumJoints()
+	r0, r1 := m.RootPointAt(0, eff.Hips), s.RootPointAt(s.Frames()-1, eff.Hips)
+	turn := mgl64.QuatRotate(r1.Yaw-r0.Yaw, mgl64.Vec3{0, 1, 0})
+	out := &motion.Clip{Skeleton: c.Skeleton, FrameTime: c.FrameTime,
+		Trans: append(slices.Clone(s.Trans), m.Trans[n:]...), Rot: append(slices.Clone(s.Rot), m.Rot[n:]...)}
+	for f := s.Frames(); f < out.Frames(); f++ {
+		out.Trans[f*n] = r1.ToWorld(r0.ToLocal(out.Trans[f*n]))
+		out.Rot[f*n] = turn.Mul(out.Rot[f*n]).Normalize()
+	}
+	return out, nil
 }
 
 // maxCycle is the longest a loop that walks may last for its stances to be
@@ -321,9 +396,10 @@ func (b *builder) anyMoving() bool {
 }
 
 // addStand adds a standing source, its cuts and their actions: the pose at
-// the middle of a stance of the first looped gait cycle (else of the
-// first looped clip that walks, else of the first clip that steps, else
-// the middle of the first standing piece),
+// the middle of a stance of the first looped gait cycle found in a
+// capture (not one completed by a mirror image: its poses were never
+// captured; else of the first looped clip that walks, else of the first
+// clip that steps, else the middle of the first standing piece),
 // with the feet set side by side (motion.Stand).
 func (b *builder) addStand() error {
 	base, looped := -1, -1
@@ -331,7 +407,7 @@ func (b *builder) addStand() error {
 		if b.clips[i] == nil {
 			continue
 		}
-		if _, ok := b.syn.cycle[i]; ok {
+		if _, ok := b.syn.cycle[i]; ok && !b.syn.mirror[i] {
 			base = i
 			break
 		}
@@ -353,7 +429,7 @@ func (b *builder) addStand() error {
 	}
 	k := b.addSource(base, fmt.Sprintf("%s (standing at frame %d)", b.srcs[base].Name, f))
 	if cyc, ok := b.syn.cycle[base]; ok {
-		b.syn.cycle[k] = cyc
+		b.syn.cycle[k], b.syn.mirror[k] = cyc, b.syn.mirror[base]
 	}
 	if P, ok := b.syn.retime[base]; ok {
 		b.syn.retime[k] = P
@@ -456,11 +532,11 @@ func (b *builder) shapeSynth(i int, c *motion.Clip) (*motion.Clip, error) {
 	eff := b.srcs[i].Effectors
 	var err error
 	if cyc, ok := b.syn.cycle[i]; ok {
-		if c, err = cycleTwice(c, eff, cyc[0], cyc[1]); err != nil {
+		if c, err = cycleTwice(c, eff, cyc[0], cyc[1], b.syn.mirror[i]); err != nil {
 			return nil, fmt.Errorf("library: %s: %w", b.srcs[i].Name, err)
 		}
 		if P, ok := b.syn.retime[i]; ok {
-			c = retime(c, cyc[1]-cyc[0], P)
+			c = retime(c, b.cycleFrames(i), P)
 		}
 	}
 	if f, ok := b.syn.stand[i]; ok {

@@ -136,3 +136,60 @@ func TestAnIdleThatShiftsItsWeightGetsAStand(t *testing.T) {
 	}
 	roundTrip(t, b)
 }
+
+// GAMES-105's run_forward is a stride and a half (a right stance, a left
+// one, and the clip ends in the air): no gait cycle lies inside it. Its
+// step with the step's mirror image (the left foot's) makes one: the
+// library runs on — from a run, runs alone lead back to it (a breadth-first
+// search of the graph) — landing on the left foot and on the right.
+func TestHalfACycleRunsOnWithItsMirrorImage(t *testing.T) {
+	src := refSource(t, "run_forward.bvh", library.ClipRef{BVH: shareddata.Path(t, "conventions/games105/run_forward.bvh"), Scale: 1})
+	b, err := library.Build([]library.Source{src}, library.BuildOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mirrored := false
+	for _, s := range b.Report.Sources {
+		mirrored = mirrored || strings.Contains(s.Name, "mirror image") && s.Synthesized
+	}
+	if !mirrored {
+		t.Fatalf("sources %+v: no step with its mirror image", b.Report.Sources)
+	}
+	lib, g := b.Library, b.Graph
+	running := func(i int32) bool {
+		a := lib.Actions[i]
+		return a.Tags[0] == "run" && !slices.Contains(a.Tags, "start") && !slices.Contains(a.Tags, "stop")
+	}
+	loops := 0
+	for i := range lib.Actions {
+		if !running(int32(i)) {
+			continue
+		}
+		seen, queue, back := map[int32]bool{}, []int32{int32(i)}, false
+		landed := map[string]bool{}
+		for len(queue) > 0 && !back {
+			s := queue[0]
+			queue = queue[1:]
+			for _, d := range lib.Actions[s].Docks {
+				if d.Start > 0 {
+					landed[d.Effector] = true
+				}
+			}
+			for _, n := range g.Next(s) {
+				back = back || n == int32(i)
+				if running(n) && !seen[n] {
+					seen[n] = true
+					queue = append(queue, n)
+				}
+			}
+		}
+		if back && len(landed) == 2 {
+			loops++
+		}
+	}
+	if loops == 0 {
+		t.Fatalf("tags %v: no run goes on through runs alone to itself, landing on both feet", b.Report.Tags)
+	}
+	t.Logf("%d runs go on to themselves through runs alone", loops)
+	roundTrip(t, b)
+}

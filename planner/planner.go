@@ -19,7 +19,11 @@ import (
 // Input is what the player or a script asks of the character.
 type Input struct {
 	// Heading is the desired direction of travel (yaw, radians; 0 faces
-	// +Z, π/2 faces +X). Speed is the desired speed; 0 asks to stop.
+	// +Z, π/2 faces +X). Speed is the desired speed; 0 asks to stop. For
+	// a library that runs but never walks steadily, a speed under the
+	// slowest of its steady runs asks for that one: a character that can
+	// only run runs when asked to walk, rather than start and stop by
+	// turns.
 	Heading float64 // [Units: rad]
 	Speed   float64 // [Units: m/s]
 	// Request prefers actions with any of these tags (Setup.Tags); zero
@@ -148,9 +152,12 @@ type Planner struct {
 	held    int
 	// deadEnd is the best choice refused this Update because, warped, it
 	// left no way on (-1: none), taken when nothing else is feasible
-	// (force); deadEnds counts such refusals since the start.
+	// (force, reachOff); deadEnds counts such refusals since the start.
+	// force: the choice being begun need not leave a way on; reachOff: nor
+	// meet its docks.
 	deadEnd  int32
 	force    bool
+	reachOff bool
 	deadEnds int
 	moves    []Move // an action and its brake, for Others
 	brake    int32  // the first action of the brake claimed last (-1: none)
@@ -289,7 +296,10 @@ func (p *Planner) addStats() { p.done.Add(p.tree.Stats()) }
 // its pose. When the current action ends, the feasible child of the plan
 // that best matches the input is chosen (a child not yet known to be
 // supported is never chosen, nor, while another is left, one that warped
-// would leave no way on); when none is feasible, the character holds
+// would leave no way on); when none is feasible — every way on is known
+// to end within the plan — the best child whose own docks are supported
+// is taken (chooseDead: the character goes on as far as there is support
+// rather than freeze mid-stride); when there is none, the character holds
 // its last pose and Stuck counts it. Update allocates nothing: New and
 // SetDepth make room for everything it uses.
 func (p *Planner) Update(dt float64, in Input) Pose {
@@ -300,11 +310,18 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 	p.deadEnd = -1
 	for p.t >= p.act.Duration() {
 		c, ok := p.choose(in)
-		p.force = false
+		p.force, p.reachOff = false, false
 		if !ok && p.deadEnd >= 0 {
 			// Every way leads nowhere: take the best of them.
-			c, ok, p.force = p.deadEnd, true, true
+			c, ok, p.force, p.reachOff = p.deadEnd, true, true, true
 			p.deadEnd = -1
+		}
+		if !ok && len(p.feas) == 0 {
+			// Every way on is known to end: go as far as there is support.
+			// (A feasible choice refused this Update, for another's claim,
+			// is waited for.)
+			c, ok = p.chooseDead(in)
+			p.force = ok
 		}
 		if !ok {
 			p.stuck++
@@ -346,6 +363,10 @@ func (p *Planner) execute(c int32) (bool, error) {
 		if s.State != actiongraph.Supported {
 			continue
 		}
+		if s.Shared >= n.FirstDock { // the support of an earlier dock of c
+			p.sameTarget(int(s.Shared-n.FirstDock), k)
+			continue
+		}
 		tg, ok := p.surf.target(tmpl[k], k, s)
 		if ok {
 			p.step.Targets = append(p.step.Targets, tg)
@@ -353,6 +374,19 @@ func (p *Planner) execute(c int32) (bool, error) {
 		}
 	}
 	return p.begin(c)
+}
+
+// sameTarget gives dock k the target (and support) of dock m, when m has
+// one: a foot set down again where it stood.
+func (p *Planner) sameTarget(m, k int) {
+	for i, tg := range p.step.Targets {
+		if tg.Dock == m {
+			tg.Dock = k
+			p.step.Targets = append(p.step.Targets, tg)
+			p.used = append(p.used, used{k, p.used[i].sample, p.used[i].pose})
+			return
+		}
+	}
 }
 
 // begin warps child c of the plan's root (0: the root itself, at the
@@ -387,7 +421,7 @@ func (p *Planner) begin(c int32) (bool, error) {
 			clear, wayOn, p.step.Held = true, true, true
 		}
 	}
-	if clear && c > 0 && !p.force && (!reached(w.Docks) || w.StartDrop > MaxStartDrop) {
+	if clear && c > 0 && !p.reachOff && (!reached(w.Docks) || w.StartDrop > MaxStartDrop) {
 		// The warp could not put a foot or hand on its support (out of
 		// the limb's reach), or only by dropping the root at once: as if
 		// the body hit.
@@ -557,6 +591,25 @@ func (p *Planner) choose(in Input) (int32, bool) {
 	return best, best >= 0
 }
 
+// chooseDead is, when no child of the plan is feasible, the best child
+// whose own docks are supported though every way on from it is known to
+// end (Dead): the character goes on as far as it can rather than freeze.
+func (p *Planner) chooseDead(in Input) (int32, bool) {
+	lib := p.setup.Library()
+	best, bestScore := int32(-1), math.Inf(1)
+	r := p.tree.Nodes[0]
+	for c := r.FirstChild; c < r.FirstChild+r.NumChildren; c++ {
+		n := &p.tree.Nodes[c]
+		if n.Status != actiongraph.Supported || slices.Contains(p.taken, c) || !p.canBrake(c) {
+			continue
+		}
+		if score := p.score(n, lib.Actions[n.Action], in); score < bestScore {
+			best, bestScore = c, score
+		}
+	}
+	return best, best >= 0
+}
+
 // MaxStartDrop is how far the warp may lower the root at an action's
 // first frame, beyond what the action before left it at, for a limb to
 // reach its support (warp.Result.StartDrop): the root jumps that far
@@ -639,7 +692,11 @@ func (p *Planner) score(n *actiongraph.Node, a *action.Action, in Input) float64
 	end := n.Frame.Then(a.Delta)
 	travel := math.Hypot(a.Delta.Translation[0], a.Delta.Translation[2])
 	dir := math.Atan2(end.Position[0]-n.Frame.Position[0], end.Position[2]-n.Frame.Position[2])
-	score := math.Abs(travel/a.Duration() - in.Speed)
+	speed := in.Speed
+	if speed > 0 {
+		speed = max(speed, p.setup.cruise)
+	}
+	score := math.Abs(travel/a.Duration() - speed)
 	switch {
 	case in.Speed > 0 && travel > 0.05:
 		off := math.Abs(math.Remainder(dir-in.Heading, 2*math.Pi))

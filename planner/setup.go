@@ -31,6 +31,7 @@ type Setup struct {
 	tags      []Tags                    // per action
 	tagNames  []string                  // bit i of a Tags is tagNames[i]
 	athletic  Tags                      // climb, vault, hop, jump, back: only when asked for
+	cruise    float64                   // the slowest a library that only runs keeps up (0: it walks) [Units: m/s]
 	brake     [][]int32                 // per action: the shortest way from its end to standing still
 	sweeps    *ccd.Sweeps               // the body's sweeps of every action; nil: docks only
 	scene     *ccd.Scene                // the scene as the body's checker sees it
@@ -45,8 +46,7 @@ type SetupOptions struct {
 	// whose body would hit it are pruned like unsupported ones, and a
 	// choice whose warped motion would is refused (Step.Refused).
 	Body bool
-	// Model is the body (nil: body.Derive of the library's skeleton and
-	// effectors, body.DeriveSized).
+	// Model is the body (nil: the character's own, DefaultBody).
 	Model *body.Model
 	// CCD tunes the clearance test.
 	CCD ccd.Options
@@ -100,6 +100,7 @@ func NewSetupWith(g *actiongraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setu
 	}
 	s.athletic = s.known("climb", "vault", "hop", "jump", "back")
 	s.brake = brakes(g, s.tags, s.known("idle"))
+	s.cruise = cruising(lib, s.tags, s.known("walk"), s.known("run"), s.known("start", "stop"))
 	s.knees = warp.Hinges(lib)
 	if o.Body {
 		if err := s.measureBody(o); err != nil {
@@ -107,6 +108,30 @@ func NewSetupWith(g *actiongraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setu
 		}
 	}
 	return s, nil
+}
+
+// cruising is, for a library that runs but never walks steadily, the
+// slowest speed of its steady runs (tagged run, not start or stop); 0 for
+// any other library.
+func cruising(lib *action.Library, tags []Tags, walk, run, ends Tags) float64 {
+	slowest := math.Inf(1)
+	for i, a := range lib.Actions {
+		if tags[i]&ends != 0 {
+			continue
+		}
+		if tags[i]&walk != 0 {
+			return 0 // it walks: the speeds asked are its own
+		}
+		if tags[i]&run == 0 {
+			continue
+		}
+		d := a.Delta.Translation
+		slowest = min(slowest, math.Hypot(d[0], d[2])/a.Duration())
+	}
+	if math.IsInf(slowest, 1) {
+		return 0
+	}
+	return slowest
 }
 
 // measureBody derives the body (unless given) and sweeps every action.
@@ -117,9 +142,8 @@ func (s *Setup) measureBody(o SetupOptions) error {
 	}
 	m := o.Model
 	if m == nil {
-		a := lib.Actions[0]
 		var err error
-		if m, err = body.DeriveSized(a.Clip.Skeleton, a.Effectors); err != nil {
+		if m, err = DefaultBody(lib, nil); err != nil {
 			return fmt.Errorf("planner: %w", err)
 		}
 	}

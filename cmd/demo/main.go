@@ -144,8 +144,7 @@ func drawnBody(setup *planner.Setup, lib *action.Library) (*body.Model, error) {
 	if sw := setup.Sweeps(); sw != nil {
 		return sw.Model(), nil
 	}
-	a := lib.Actions[0]
-	return body.DeriveSized(a.Clip.Skeleton, a.Effectors)
+	return planner.DefaultBody(lib, nil)
 }
 
 // load reads the scene, its support data and the script, and checks the

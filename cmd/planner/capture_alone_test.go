@@ -49,12 +49,19 @@ const syntheticTag = "synthesized"
 func walkTurnStand(t *testing.T, libFile string) {
 	t.Helper()
 	res := runTurnScript(t, libFile, true)
-	walkTurnStandChecks(t, res, res.Clip)
+	walkTurnStandChecks(t, res, res.Clip, 6)
 }
 
 // runTurnScript runs walkTurnStand's script; without stand, its walk
 // alone, 5 s a leg.
 func runTurnScript(t *testing.T, libFile string, stand bool) *script.RunResult {
+	t.Helper()
+	return runLegs(t, libFile, stand, 6)
+}
+
+// runLegs runs walkTurnStand's script with legs of leg seconds (4 s of
+// standing after them); without stand, 5 s legs and no standing.
+func runLegs(t *testing.T, libFile string, stand bool, leg float64) *script.RunResult {
 	t.Helper()
 	o := runOptions{lib: libFile, depth: 4, work: 1000, friction: 0.8}
 	lib, g, err := o.library()
@@ -80,7 +87,8 @@ func runTurnScript(t *testing.T, libFile string, stand bool) *script.RunResult {
 	}
 	yaw := s.YawDeg * math.Pi / 180
 	left := yaw + 2*math.Pi/3
-	s.Inputs = []script.TimedInput{{At: 0, Heading: yaw, Speed: 1.2}, {At: 6, Heading: left, Speed: 1.2}, {At: 12, Heading: yaw, Speed: 1.2}, {At: 18, Speed: 0}}
+	s.Inputs = []script.TimedInput{{At: 0, Heading: yaw, Speed: 1.2}, {At: leg, Heading: left, Speed: 1.2}, {At: 2 * leg, Heading: yaw, Speed: 1.2}, {At: 3 * leg, Speed: 0}}
+	s.Duration = 3*leg + 4
 	if !stand {
 		s.Inputs = []script.TimedInput{{At: 0, Heading: yaw, Speed: 1.2}, {At: 5, Heading: left, Speed: 1.2}, {At: 10, Heading: yaw, Speed: 1.2}}
 		s.Duration = 15
@@ -92,13 +100,13 @@ func runTurnScript(t *testing.T, libFile string, stand bool) *script.RunResult {
 	return res
 }
 
-func walkTurnStandChecks(t *testing.T, res *script.RunResult, c *motion.Clip) {
+func walkTurnStandChecks(t *testing.T, res *script.RunResult, c *motion.Clip, leg float64) {
 	t.Helper()
-	d0, h0 := travel(c, 5, 6)
-	h1, turnL := farthestTurn(c, 6, 12, h0, 1)
-	_, turnR := farthestTurn(c, 12, 18, h1, -1)
-	still, _ := travel(c, 21, 22)
-	t.Logf("%.1f m in 22 s; %.2f m/s at 5-6 s, turned %.0f° left, then %.0f° right; %.3f m/s standing at 21-22 s; %d actions", groundPath(res), d0, turnL, turnR, still, len(res.Steps))
+	d0, h0 := travel(c, leg-1, leg)
+	h1, turnL := farthestTurn(c, leg, 2*leg, h0, 1)
+	_, turnR := farthestTurn(c, 2*leg, 3*leg, h1, -1)
+	still, _ := travel(c, 3*leg+3, 3*leg+4)
+	t.Logf("%.1f m in %.0f s; %.2f m/s at %.0f-%.0f s, turned %.0f° left, then %.0f° right; %.3f m/s standing at the end; %d actions", groundPath(res), 3*leg+4, d0, leg-1, leg, turnL, turnR, still, len(res.Steps))
 	if testing.Verbose() {
 		var acts []string
 		for _, st := range res.Steps {
@@ -155,4 +163,47 @@ func rootAt(c *motion.Clip, t float64) [3]float64 {
 	n := c.Skeleton.NumJoints()
 	p := c.Trans[f*n]
 	return [3]float64{p[0], p[1], p[2]}
+}
+
+// GAMES-105's run_forward, a stride and a half of running, alone: the
+// library runs on (the step with its mirror image), so the character
+// asked to walk runs rather than start and stop by turns — over 2 m/s
+// from 1.5 to 3 s, measured on the root's path — turns both ways and
+// stands when asked (walkTurnStand's script in 3 s legs: a runner covers
+// a walker's 6 s in less than half).
+func TestAStrideAndAHalfRunsOn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a library of a capture and walks it")
+	}
+	libFile := filepath.Join(t.TempDir(), "lib.yaml")
+	buildLibrary(t, libFile, "--from", shareddata.Path(t, "conventions/games105/run_forward.bvh"), "--spaces=false")
+	res := runLegs(t, libFile, true, 3)
+	walkTurnStandChecks(t, res, res.Clip, 3)
+	if d, _ := travel(res.Clip, 1.5, 3); d < 2*1.5 {
+		t.Errorf("%.2f m/s from 1.5 to 3 s asked to walk: want a run, 2 m/s at least", d/1.5)
+	}
+}
+
+// CMU 16_17 alone (a walk and a left turn), walked from builtin:level's
+// three farthest starts: one walk reaches a place where every way on ends
+// within the plan's depth, though the next steps' docks are supported. The
+// character goes on as far as there is support rather than freeze
+// mid-stride: no walk is stuck, none goes under 1 m.
+func TestNoFreezeWhereEveryWayEnds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a library of a capture and walks it")
+	}
+	libFile := filepath.Join(t.TempDir(), "lib.yaml")
+	buildLibrary(t, libFile, "--from", shareddata.Path(t, "mocap/asf-amc/16_17.amc"), "--spaces=false")
+	o := runOptions{lib: libFile, depth: 4, work: 1000, friction: 0.8}
+	sum, err := walks("builtin:level", o, walkPlan{starts: 3, seconds: 20, every: 5, seed: 1, by: "farthest"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range sum.Walks {
+		t.Logf("from %.1f: %.1f m, stuck %d frames", w.Start, w.DistanceM, w.Stuck)
+		if w.Stuck > 0 || w.DistanceM < 1 {
+			t.Errorf("from %.1f: %.1f m, stuck %d frames", w.Start, w.DistanceM, w.Stuck)
+		}
+	}
 }

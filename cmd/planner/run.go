@@ -118,9 +118,8 @@ func exportBody(setup *planner.Setup, lib *action.Library) ([]export.Capsule, er
 	if sw := setup.Sweeps(); sw != nil {
 		m = sw.Model()
 	} else {
-		a := lib.Actions[0]
 		var err error
-		if m, err = body.DeriveSized(a.Clip.Skeleton, a.Effectors); err != nil {
+		if m, err = planner.DefaultBody(lib, nil); err != nil {
 			return nil, err
 		}
 	}
@@ -144,7 +143,7 @@ func bodyWithRadii(lib *action.Library, file string) (*body.Model, error) {
 	if err != nil {
 		return nil, err
 	}
-	return body.Derive(a.Clip.Skeleton, a.Effectors, r)
+	return planner.DefaultBody(lib, &r)
 }
 
 // register adds the planning flags (--depth, --work, --budget) to fs.
