@@ -141,20 +141,12 @@ func (t *PlanTree) keepApart(q geoquery.Querier, n *Node) bool {
 // from its parent).
 func (t *PlanTree) fromSlots(n *Node) {
 	nd := len(t.templates[n.Action])
-	t.found = growPlaced(t.found, nd)
+	t.found = t.found[:nd] // NewPlanTree made room for the most docks
 	for k := range nd {
 		s := &t.Slots[n.FirstDock+int32(k)]
 		t.found[k] = placed{expected: s.Expected, pose: s.Pose, sample: s.Sample, distance: s.Distance,
 			known: s.State == Supported && (s.Shared < 0 || s.Shared >= n.FirstDock)}
 	}
-}
-
-// growPlaced returns ps with length n, reusing its memory.
-func growPlaced(ps []placed, n int) []placed {
-	if cap(ps) < n {
-		return make([]placed, n)
-	}
-	return ps[:n]
 }
 
 // reshareWithin gives the slots of node n after slot j that hold its

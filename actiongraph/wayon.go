@@ -34,7 +34,8 @@ func (t *PlanTree) WayOnAt(c int32, root action.Frame, q geoquery.Querier, b Bod
 }
 
 // supportedAt reports whether action a started at frame f has every dock
-// not shared (with its parent, or with an earlier dock of a) supported, and its body clear by b (nil:
+// not shared (with its parent, or with an earlier dock of a) supported,
+// its feet held at once apart (separate), and its body clear by b (nil:
 // not asked).
 func (t *PlanTree) supportedAt(a int32, share []int32, f *action.Frame, sin, cos float64, q geoquery.Querier, b Body) bool {
 	docks := t.Graph.Library.Actions[a].Docks
@@ -42,7 +43,7 @@ func (t *PlanTree) supportedAt(a int32, share []int32, f *action.Frame, sin, cos
 	var e dock.Pose
 	lift, asked := 0.0, 0
 	again := t.again[a]
-	t.found = growPlaced(t.found, len(docks))
+	t.found = t.found[:len(docks)] // NewPlanTree made room for the most docks
 	for k := range docks {
 		pl := &t.found[k]
 		*pl = placed{}
@@ -50,7 +51,7 @@ func (t *PlanTree) supportedAt(a int32, share []int32, f *action.Frame, sin, cos
 		case k < len(share) && share[k] >= 0:
 			continue
 		case again[k] >= 0:
-			continue // stands for itself in the pairs held at once
+			continue // on the support of an earlier dock, which the pairs name
 		}
 		f.PlaceDock(&e, &docks[k].Pose, sin, cos)
 		t.stats.Queries++

@@ -35,13 +35,19 @@ func playTwice(c *motion.Clip, eff *motion.Effectors) *motion.Clip {
 	frames := c.Frames()
 	out := &motion.Clip{Skeleton: c.Skeleton, FrameTime: c.FrameTime,
 		Trans: append(slices.Clone(c.Trans), c.Trans[n:]...), Rot: append(slices.Clone(c.Rot), c.Rot[n:]...)}
-	r0, r1 := c.RootPointAt(0, eff.Hips), c.RootPointAt(frames-1, eff.Hips)
-	turn := mgl64.QuatRotate(r1.Yaw-r0.Yaw, mgl64.Vec3{0, 1, 0})
-	for f := frames; f < out.Frames(); f++ {
-		t := out.Trans[f*n]
-		p := r1.ToWorld(r0.ToLocal(mgl64.Vec3{t[0], 0, t[2]}))
-		out.Trans[f*n] = mgl64.Vec3{p[0], t[1], p[2]}
-		out.Rot[f*n] = turn.Mul(out.Rot[f*n]).Normalize()
-	}
+	placeFrom(out, frames, c.RootPointAt(0, eff.Hips), c.RootPointAt(frames-1, eff.Hips))
 	return out
+}
+
+// placeFrom moves and turns c's root on the ground from frame first on,
+// so that what stood at root point r0 stands at r1.
+func placeFrom(c *motion.Clip, first int, r0, r1 motion.RootPoint) {
+	n := c.Skeleton.NumJoints()
+	turn := mgl64.QuatRotate(r1.Yaw-r0.Yaw, mgl64.Vec3{0, 1, 0})
+	for f := first; f < c.Frames(); f++ {
+		t := c.Trans[f*n]
+		p := r1.ToWorld(r0.ToLocal(mgl64.Vec3{t[0], 0, t[2]}))
+		c.Trans[f*n] = mgl64.Vec3{p[0], t[1], p[2]}
+		c.Rot[f*n] = turn.Mul(c.Rot[f*n]).Normalize()
+	}
 }

@@ -275,14 +275,9 @@ func stepAndMirror(c *motion.Clip, eff *motion.Effectors, s *motion.Clip, from, 
 		return nil, err
 	}
 	n := c.Skeleton.NumJoints()
-	r0, r1 := m.RootPointAt(0, eff.Hips), s.RootPointAt(s.Frames()-1, eff.Hips)
-	turn := mgl64.QuatRotate(r1.Yaw-r0.Yaw, mgl64.Vec3{0, 1, 0})
 	out := &motion.Clip{Skeleton: c.Skeleton, FrameTime: c.FrameTime,
 		Trans: append(slices.Clone(s.Trans), m.Trans[n:]...), Rot: append(slices.Clone(s.Rot), m.Rot[n:]...)}
-	for f := s.Frames(); f < out.Frames(); f++ {
-		out.Trans[f*n] = r1.ToWorld(r0.ToLocal(out.Trans[f*n]))
-		out.Rot[f*n] = turn.Mul(out.Rot[f*n]).Normalize()
-	}
+	placeFrom(out, s.Frames(), m.RootPointAt(0, eff.Hips), s.RootPointAt(s.Frames()-1, eff.Hips))
 	return out, nil
 }
 
