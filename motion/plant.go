@@ -7,8 +7,11 @@ import (
 )
 
 // Plant keeps foot e of c where it stands at frame 0 on the ground (its
-// joint's x and z; the height stays the clip's) until it lifts: while its
-// lower point (joint or tip) stays within lift of its height at frame 0.
+// joint's x and z) until it lifts: while its lower point (joint or tip)
+// stays within lift of its height at frame 0. The foot may rise as the
+// clip has it (a heel lifting off) but its lower point never sinks below
+// that height: a cross-fade of two stances can carry a foot into the
+// floor.
 // The leg bends for it (two-bone IK, the foot's world orientation kept);
 // after the lift the correction eases out over ease frames, the foot in
 // the air. This is the foot lock of a cross-fade: a blend carries a
@@ -29,11 +32,12 @@ func Plant(c *Clip, e Effector, lift float64, ease int) (lifted int, miss float6
 	lifted = c.Frames()
 	for f := 1; f < c.Frames(); f++ {
 		c.FrameFK(f, pos, world)
-		d := mgl64.Vec3{x0 - pos[e.Joint][0], 0, z0 - pos[e.Joint][2]}
-		if min(pos[e.Joint][1], pos[e.Tip][1])-low0 > lift {
+		low := min(pos[e.Joint][1], pos[e.Tip][1])
+		if low-low0 > lift {
 			lifted = f
 			break
 		}
+		d := mgl64.Vec3{x0 - pos[e.Joint][0], max(low0-low, 0), z0 - pos[e.Joint][2]}
 		last = d
 		if !bends {
 			miss = max(miss, math.Hypot(d[0], d[2]))

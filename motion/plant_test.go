@@ -199,3 +199,40 @@ func TestHoldCarriesTheStanceAsCaptured(t *testing.T) {
 		}
 	}
 }
+
+// TestPlantKeepsASinkingFootOnTheGround: the root of the drifting body
+// also sinks 5 cm over frames 0-29 (a cross-fade from a taller stance),
+// carrying the left foot into the floor: held, its lowest point stays at
+// its height at frame 0, right above where it stood, turned as it was.
+func TestPlantKeepsASinkingFootOnTheGround(t *testing.T) {
+	c, eff := drifting(0.1)
+	n := c.Skeleton.NumJoints()
+	for f := range c.Frames() {
+		c.Trans[f*n][1] -= 0.05 * min(float64(f), 29) / 29
+	}
+	left := eff.Feet[0]
+	if left.Side != Left {
+		left = eff.Feet[1]
+	}
+	in := c.Positions()
+	lowIn := func(pos []mgl64.Vec3, f int) float64 {
+		return min(pos[f*n+left.Joint][1], pos[f*n+left.Tip][1])
+	}
+	if sank := lowIn(in, 0) - lowIn(in, 29); sank < 0.049 {
+		t.Fatalf("the input sinks the foot only %.3f m", sank)
+	}
+	lifted, miss := Plant(c, left, 0.02, 6)
+	if lifted != 30 || miss > 1e-9 {
+		t.Fatalf("lifted at %d, missed by %.3g m; want 30, 0", lifted, miss)
+	}
+	out := c.Positions()
+	for f := range 30 {
+		if d := lowIn(out, f) - lowIn(in, 0); math.Abs(d) > 1e-9 {
+			t.Errorf("frame %d: the held foot's lowest point is %.4f m off its height at frame 0", f, d)
+		}
+		a, b := out[f*n+left.Joint], out[left.Joint]
+		if h := math.Hypot(a[0]-b[0], a[2]-b[2]); h > 1e-9 {
+			t.Errorf("frame %d: the held ankle is %.4f m from where it stood", f, h)
+		}
+	}
+}

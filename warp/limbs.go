@@ -28,9 +28,10 @@ func (w *Warper) lowerRoot(carried float64) {
 			}
 			sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], fx.joint, w.pos, w.world)
 			target, _ := w.limbTarget(fx, f)
-			// Short of the IK's soft zone, so the limb meets the target exactly.
-			reach := sk.Offsets[fx.mid].Len() + sk.Offsets[fx.joint].Len() - ikSoft - 0.001
+			// Short of the IK's soft zone, so the limb meets the target
+			// exactly; the bones as long as the clip has them here.
 			hip := w.pos[fx.top]
+			reach := w.pos[fx.mid].Sub(hip).Len() + w.pos[fx.joint].Sub(w.pos[fx.mid]).Len() - ikSoft - 0.001
 			dxz := math.Hypot(hip[0]-target[0], hip[2]-target[2])
 			if dxz < reach && hip.Sub(target).Len() > reach {
 				w.drop[f] = math.Max(w.drop[f], (hip[1]-target[1])-math.Sqrt(reach*reach-dxz*dxz))
@@ -281,7 +282,9 @@ func (w *Warper) poseLimb(f, top, mid, end int, target mgl64.Vec3, turn mgl64.Qu
 	if target.Sub(hip).Len() <= pos[end].Sub(hip).Len()+1e-9 {
 		soft = 0
 	}
-	l1, l2 := sk.Offsets[mid].Len(), sk.Offsets[end].Len()
+	// The bones' lengths as the clip has them at this frame: a clip may
+	// stretch its bones away from the skeleton's rest offsets.
+	l1, l2 := knee.Sub(hip).Len(), pos[end].Sub(knee).Len()
 	pole := bendPole(hip, knee, pos[end])
 	if hp, ok := w.kneePole(top, end); ok {
 		pole = hp // a knee bends the way its thigh carries it (hinges)
