@@ -265,8 +265,12 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 		if err != nil {
 			return nil, fmt.Errorf("crowd: %s, character %d: %w", sc.Name, k, err)
 		}
-		d := flat(a.Goal.Sub(a.Start.Position))
-		s.agents = append(s.agents, simAgent{p: p, goal: a.Goal, via: s.gateIndices(a.Via), from: a.Start.Position, best: d, arrived: -1, side: -1,
+		from := a.Start.Position
+		if m, ok := p.StartMoved(); ok { // moved to where the body fits
+			from = m.To.Position
+		}
+		d := flat(a.Goal.Sub(from))
+		s.agents = append(s.agents, simAgent{p: p, goal: a.Goal, via: s.gateIndices(a.Via), from: from, best: d, arrived: -1, side: -1,
 			// Starting from standing takes a while: the clock of patience
 			// starts after a first Patience.
 			progress: opt.Patience, nearer: opt.Patience})
@@ -275,7 +279,7 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 		s.ahead = append(s.ahead, -1)
 		s.before = append(s.before, -1)
 		s.joined = append(s.joined, 0)
-		s.joinDist = append(s.joinDist, s.nextDist(k, a.Start.Position))
+		s.joinDist = append(s.joinDist, s.nextDist(k, from))
 	}
 	return s, nil
 }

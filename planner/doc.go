@@ -30,6 +30,11 @@
 //     supported and its body clear, is warped again with the root held
 //     where the plan checked the body (warp.Options.Hold, Step.Held); only
 //     if that fails too is it refused or passed over.
+//   - A start that fits (Setup with a body): a start whose standing body,
+//     warped onto its supports, is in the scene is moved to the nearest
+//     place within Config.Fit (DefaultFit, 0.5 m) where it fits, on rings
+//     5 cm apart on the same floor (StartMoved says how far and why), or
+//     refused with a StartError naming the contact.
 //   - Reach: a choice whose warp leaves a dock short of its support (a leg
 //     that cannot reach it, warp.DockReport.Reached), or reaches it only by
 //     dropping the root at the action's first frame by more than

@@ -65,6 +65,13 @@ type Config struct {
 	// and then both are claimed; the brake claimed with the current action
 	// may always be taken.
 	Others Others
+	// Fit is how far New may move a start whose standing body is in the
+	// scene (with a body check), to the nearest place where it fits
+	// (StartMoved); one that fits nowhere within it is refused
+	// (StartError). Zero means DefaultFit; negative keeps the start where
+	// it is, and StartContact then says whether the body is in the scene.
+	// [Units: m]
+	Fit float64
 }
 
 // Others is the rest of a crowd as one character sees it: the ground the
@@ -162,9 +169,11 @@ type Planner struct {
 	moves    []Move // an action and its brake, for Others
 	brake    int32  // the first action of the brake claimed last (-1: none)
 	// start is where the start action, which the planner cannot refuse,
-	// puts the body into the scene (startHit).
+	// puts the body into the scene (startHit); moved, how New moved the
+	// start to where it fits.
 	start    ccd.Contact
 	startHit bool
+	moved    StartMove
 	// PlanTime is the time the last Update took.
 	PlanTime time.Duration
 }
@@ -233,7 +242,41 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	if _, err := p.begin(0); err != nil {
 		return nil, err
 	}
+	if p.startHit && cfg.Fit >= 0 {
+		return p.moveStart(cfg, a)
+	}
 	return p, nil
+}
+
+// moveStart is New for a start whose standing body p found in the scene:
+// a planner started at the nearest place within cfg.Fit where the body
+// fits, or a StartError.
+func (p *Planner) moveStart(cfg Config, a int) (*Planner, error) {
+	s := p.setup
+	within := cfg.Fit
+	if within == 0 {
+		within = DefaultFit
+	}
+	refuse := &StartError{At: cfg.Start, Within: within, Contact: p.start, Part: s.sweeps.Model().Capsules[p.start.Capsule].Part}
+	to, ok, err := p.fitStart(a, cfg.Start, within)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, refuse
+	}
+	from := cfg.Start
+	cfg.Start, cfg.Fit = to, -1
+	q, err := New(s, cfg)
+	if err != nil {
+		return nil, err
+	}
+	if _, hit := q.StartContact(); hit {
+		return nil, refuse
+	}
+	d := to.Position.Sub(from.Position)
+	q.moved = StartMove{From: from, To: to, Distance: math.Hypot(d[0], d[2]), Contact: refuse.Contact, Part: refuse.Part}
+	return q, nil
 }
 
 // bodyTest is the plan tree's view of the body checker.

@@ -240,7 +240,7 @@ func TestBodyFitsChecksTheFeet(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := script.Run(setup, planner.Config{Depth: 1}, s, 60, w.BVH)
+		res, err := script.Run(setup, planner.Config{Depth: 1, Fit: -1}, s, 60, w.BVH)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -66,12 +66,27 @@ func BodyFits(setup *planner.Setup, bvh *scenes.BVH) func(*Script) bool {
 		if err != nil {
 			return false
 		}
-		p, err := planner.New(setup, planner.Config{Start: f, State: s.State, Depth: 1})
+		p, err := planner.New(setup, planner.Config{Start: f, State: s.State, Depth: 1, Fit: -1})
 		if err != nil {
 			return false
 		}
 		_, hit := p.StartContact()
 		return !hit
+	}
+}
+
+// BodyFitsNear reports whether a planner starts at a script's start with
+// a body: the standing body fits there, or within planner.DefaultFit of it
+// (where planner.New moves the start); false for a start whose floor
+// cannot be found.
+func BodyFitsNear(setup *planner.Setup, bvh *scenes.BVH) func(*Script) bool {
+	return func(s *Script) bool {
+		f, err := s.Start(bvh)
+		if err != nil {
+			return false
+		}
+		_, err = planner.New(setup, planner.Config{Start: f, State: s.State, Depth: 1})
+		return err == nil
 	}
 }
 

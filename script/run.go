@@ -39,9 +39,13 @@ type RunResult struct {
 	// that may touch nothing, at its frames (with a body check only).
 	Clearance Clearance
 	// StartHit says the start action put the body into the scene
-	// (Planner.StartContact): StartPart touched it then.
-	StartHit  bool
-	StartPart string
+	// (Planner.StartContact, with a negative Config.Fit): StartPart
+	// touched it then. StartMoved is how far the start was moved to where
+	// the body fits (Planner.StartMoved), for StartPart in the scene where
+	// it was. [Units: m]
+	StartHit   bool
+	StartPart  string
+	StartMoved float64
 }
 
 // Clearance is where the executed motion came closest to the scene.
@@ -104,6 +108,9 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 	res.Refused, res.Held, res.Body, res.DeadEnds = p.Refused(), p.Held(), p.Body(), p.DeadEnds()
 	if ct, hit := p.StartContact(); hit {
 		res.StartHit, res.StartPart = true, setup.Sweeps().Model().Capsules[ct.Capsule].Part.String()
+	}
+	if m, ok := p.StartMoved(); ok {
+		res.StartMoved, res.StartPart = m.Distance, m.Part.String()
 	}
 	if setup.Sweeps() != nil {
 		res.Clearance = clearanceOf(setup, res.Clip)

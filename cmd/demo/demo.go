@@ -79,13 +79,17 @@ type summary struct {
 	Screenshot    string     `json:"screenshot,omitempty"`
 	Skin          string     `json:"skin,omitempty"` // the glTF character drawn, skinned by the pose
 	Body          bool       `json:"body_checked"`
-	Refused       int        `json:"refused_choices"` // for the body
-	Blocked       int64      `json:"blocked_nodes"`   // plan nodes pruned for the body
-	Agents        int        `json:"agents"`          // other characters (--agents)
-	Arrived       int        `json:"agents_arrived"`  // of them, those that reached their goals
-	AgentsMovedM  float64    `json:"agents_moved_m"`  // of them, how far they went from their starts, summed
-	MedianCrowdMS float64    `json:"median_crowd_ms"` // planning every character, per frame
-	MaxCrowdMS    float64    `json:"max_crowd_ms"`
+	// The start was moved this far to where the standing body fits, for
+	// its StartMovedFor in the scene where it was (planner.StartMove).
+	StartMovedM   float64 `json:"start_moved_m,omitempty"`
+	StartMovedFor string  `json:"start_moved_for,omitempty"`
+	Refused       int     `json:"refused_choices"` // for the body
+	Blocked       int64   `json:"blocked_nodes"`   // plan nodes pruned for the body
+	Agents        int     `json:"agents"`          // other characters (--agents)
+	Arrived       int     `json:"agents_arrived"`  // of them, those that reached their goals
+	AgentsMovedM  float64 `json:"agents_moved_m"`  // of them, how far they went from their starts, summed
+	MedianCrowdMS float64 `json:"median_crowd_ms"` // planning every character, per frame
+	MaxCrowdMS    float64 `json:"max_crowd_ms"`
 }
 
 // findStart sets where the character starts: the script's start, or the
@@ -220,6 +224,9 @@ func (d *demo) summarize() *summary {
 	s.Start, s.End = d.first, d.last
 	s.DistanceM = d.path
 	s.Body, s.Refused, s.Blocked = d.setup.Sweeps() != nil, d.p.Refused(), d.p.Stats().Blocked
+	if m, ok := d.p.StartMoved(); ok {
+		s.StartMovedM, s.StartMovedFor = m.Distance, m.Part.String()
+	}
 	s.Agents, s.Arrived = d.opt.agents, d.arrived()
 	for k := 1; d.sim != nil && k < d.sim.Len(); k++ {
 		r, st := d.sim.Planner(k).Pose().Trans[0], d.scenario.Agents[k].Start.Position

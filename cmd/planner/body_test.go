@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/foothold/foothold/planner"
 )
 
 // runRoomsLane runs 10 s east down the 0.9 m doorway's lane of
@@ -121,7 +123,9 @@ func TestPlanBody(t *testing.T) {
 }
 
 // TestRunStartInScene: planner run --body from the main job's start (0.15 m
-// from stepping's west wall) reports that the start does not fit the body.
+// from stepping's west wall), where the standing body does not fit, moves
+// the start to where it fits, no farther than planner.DefaultFit, and
+// reports how far and what was in the scene.
 func TestRunStartInScene(t *testing.T) {
 	in := filepath.Join(t.TempDir(), "wall.yaml")
 	src := "scene: builtin:stepping\nstart: {x: 0.25, z: 1.5, yaw_deg: 90}\nduration: 2\ninputs:\n  - {at: 0, heading_deg: 90, speed: 1.2}\n"
@@ -136,7 +140,10 @@ func TestRunStartInScene(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &s); err != nil {
 		t.Fatal(err)
 	}
-	if s.Body == nil || !s.Body.StartInScene || s.Body.StartPart == "" {
-		t.Errorf("body summary %+v: want the start reported in the scene", s.Body)
+	if b := s.Body; b == nil || b.StartInScene || b.StartPart == "" || b.StartMoved <= 0 || b.StartMoved > planner.DefaultFit {
+		t.Errorf("body summary %+v: want the start moved and the part named", s.Body)
+	}
+	if !strings.Contains(out.String(), "start_moved_m") {
+		t.Errorf("the JSON report does not say how far the start moved")
 	}
 }

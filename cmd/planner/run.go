@@ -371,6 +371,9 @@ func printRun(sum *runSummary, asJSON bool, stdout io.Writer) int {
 		if b.StartInScene {
 			fmt.Fprintf(stdout, "           the start does not fit the body: its %s goes into the scene during the start action\n", b.StartPart)
 		}
+		if b.StartMoved > 0 {
+			fmt.Fprintf(stdout, "           the start was moved %.2f m to where the body fits: its %s was in the scene\n", b.StartMoved, b.StartPart)
+		}
 	}
 	fmt.Fprintf(stdout, "wrote      %s (motion hash %s)\n", strings.Join(sum.Files, ", "), sum.Hash)
 	return 0
@@ -441,6 +444,9 @@ type bodySummary struct {
 	// into the scene: a start the body does not fit.
 	StartInScene bool   `json:"start_in_scene"`
 	StartPart    string `json:"start_contact_part,omitempty"`
+	// The start was moved this far to where the body fits (its
+	// StartPart was in the scene where it was). [Units: m]
+	StartMoved float64 `json:"start_moved_m,omitempty"`
 }
 
 func bodyOf(res *script.RunResult) *bodySummary {
@@ -450,6 +456,9 @@ func bodyOf(res *script.RunResult) *bodySummary {
 		Clearance: res.Clearance.Gap, ClearancePart: res.Clearance.Part, ClearanceTime: res.Clearance.Time}
 	if res.StartHit {
 		b.StartInScene, b.StartPart = true, res.StartPart
+	}
+	if res.StartMoved > 0 {
+		b.StartMoved, b.StartPart = res.StartMoved, res.StartPart
 	}
 	return b
 }

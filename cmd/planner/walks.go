@@ -129,9 +129,13 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 	if len(open) == 0 {
 		return nil, fmt.Errorf("%s: no open floor to start on", spec)
 	}
+	// Starts where a planner starts (near: the standing body fits within
+	// planner.DefaultFit), turned to where it fits as it is (fits) when
+	// a heading does.
 	fits := func(*script.Script) bool { return true }
-	if setup.Sweeps() != nil { // starts where the standing body fits
-		fits = script.BodyFits(setup, w.BVH)
+	near := fits
+	if setup.Sweeps() != nil {
+		fits, near = script.BodyFits(setup, w.BVH), script.BodyFitsNear(setup, w.BVH)
 	}
 	model, err := crowd.Body(setup.Library())
 	if err != nil {
@@ -145,7 +149,7 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 	var picks []int
 	var fitting map[int]float64 // per pick, a yaw the standing body fits at
 	if wp.by == "farthest" {
-		picks, fitting = farthestStarts(foot, open, w.Mesh, starts, fits)
+		picks, fitting = farthestStarts(foot, open, w.Mesh, starts, near)
 	}
 	if wp.png != "" {
 		if err := os.MkdirAll(wp.png, 0o755); err != nil {
@@ -155,7 +159,7 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 	for k := range starts {
 		var s *script.Script
 		if picks == nil {
-			s = script.RandomWalkWhere(foot, open, rng, seconds, every, fits)
+			s = script.RandomWalkWhere(foot, open, rng, seconds, every, near)
 		} else if k < len(picks) {
 			s = facingToFit(script.WalkFrom(foot, open[picks[k]], rng, seconds, every), fits, fitting[picks[k]])
 		} else {
