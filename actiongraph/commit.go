@@ -256,7 +256,7 @@ func (t *PlanTree) refreshNode(q geoquery.Querier, i int32) bool {
 			return true
 		}
 	}
-	if asked && !t.keepApart(q, n) {
+	if asked && (!t.keepApart(q, n) || !t.reachableNode(n)) {
 		n.Status = Unsupported
 		t.stats.Unsupported++
 		t.markDead(i)

@@ -113,6 +113,8 @@ type PlanTree struct {
 	stats      EvalStats
 	result     geoquery.Result // scratch: a local would escape through the interface
 	found      []placed        // scratch: a node's supports per dock, for keepApart
+	legs       [][]startLeg    // per action, its feet docked from its first frame (SetReach)
+	maxDrop    float64         // the most a leg may fall short at an action's start (SetReach)
 	body       Body            // nil: docks only
 	memo       memo            // answers already found in this plan
 	// mixed: the slots hold answers of a querier the memo no longer
@@ -380,7 +382,7 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 				break
 			}
 		}
-		if n.Status == Supported && !t.keepApart(q, n) {
+		if n.Status == Supported && (!t.keepApart(q, n) || !t.reachableNode(n)) {
 			n.Status = Unsupported
 		}
 		if n.Status == Unsupported {

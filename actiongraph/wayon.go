@@ -60,7 +60,7 @@ func (t *PlanTree) supportedAt(a int32, share []int32, f *action.Frame, sin, cos
 		}
 		*pl = placed{expected: e, sample: t.result.Sample, pose: t.result.Pose, distance: t.result.Distance, known: true}
 	}
-	if !t.separate(q, a, t.found) {
+	if !t.separate(q, a, t.found) || !t.reachable(a, f, t.found) {
 		return false
 	}
 	for k := range t.found {

@@ -76,3 +76,19 @@ func frame(d, r mgl64.Vec3) mgl64.Mat4 {
 	e3 := e1.Cross(e2)
 	return mgl64.Mat4{e1[0], e1[1], e1[2], 0, e2[0], e2[1], e2[2], 0, e3[0], e3[1], e3[2], 0, 0, 0, 0, 1}
 }
+
+// Drop is how far the root of a two-bone limb at root must be lowered for
+// its end to reach target, the limb reaching reach (+Y up): 0 when it
+// reaches as it is, negative when the root must rise instead (a target
+// above, out of reach), +Inf when no move up or down does (the target as
+// far as the reach across the ground). [Units: m]
+func Drop(root, target mgl64.Vec3, reach float64) float64 {
+	dxz := math.Hypot(root[0]-target[0], root[2]-target[2])
+	switch {
+	case dxz >= reach:
+		return math.Inf(1)
+	case root.Sub(target).Len() <= reach:
+		return 0
+	}
+	return (root[1] - target[1]) - math.Sqrt(reach*reach-dxz*dxz)
+}

@@ -1,6 +1,7 @@
 package ik
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -155,4 +156,35 @@ func FuzzTwoBone(f *testing.F) {
 			t.Fatalf("NaN or infinity: %v %v", mid, end)
 		}
 	})
+}
+
+// Drop lowers a limb's root just enough (raises it, for a target above
+// out of reach): the root moved by it lies at exactly the reach from the
+// target, above it as far as it can (checked by distance, for targets
+// drawn all round); a target within reach needs none; one as far as the
+// reach across the ground cannot be reached by lowering.
+func TestDrop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 11))
+	const reach = 0.8
+	for range 1000 {
+		root := mgl64.Vec3{rng.Float64()*2 - 1, rng.Float64() * 2, rng.Float64()*2 - 1}
+		target := mgl64.Vec3{rng.Float64()*2 - 1, rng.Float64() * 2, rng.Float64()*2 - 1}
+		d := Drop(root, target, reach)
+		dxz := math.Hypot(root[0]-target[0], root[2]-target[2])
+		switch {
+		case dxz >= reach:
+			if !math.IsInf(d, 1) {
+				t.Fatalf("root %v, target %v across %.3f: drop %v, want +Inf", root, target, dxz, d)
+			}
+		case root.Sub(target).Len() <= reach:
+			if d != 0 {
+				t.Fatalf("root %v, target %v within reach: drop %v", root, target, d)
+			}
+		default:
+			low := root.Sub(mgl64.Vec3{0, d, 0})
+			if e := math.Abs(low.Sub(target).Len() - reach); e > 1e-9 || (d > 0) != (root[1] > target[1]) {
+				t.Fatalf("root %v, target %v: lowered by %v, %.3g off the reach", root, target, d, e)
+			}
+		}
+	}
 }

@@ -223,6 +223,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	if err != nil {
 		return nil, err
 	}
+	tree.SetReach(MaxStartDrop, warp.Reach)
 	p := &Planner{setup: s, cfg: cfg, tree: tree}
 	if s.sweeps != nil {
 		p.body = ccd.NewChecker(s.sweeps, s.scene)

@@ -28,13 +28,11 @@ func (w *Warper) lowerRoot(carried float64) {
 			}
 			sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], fx.joint, w.pos, w.world)
 			target, _ := w.limbTarget(fx, f)
-			// Short of the IK's soft zone, so the limb meets the target
-			// exactly; the bones as long as the clip has them here.
+			// The bones as long as the clip has them here.
 			hip := w.pos[fx.top]
-			reach := w.pos[fx.mid].Sub(hip).Len() + w.pos[fx.joint].Sub(w.pos[fx.mid]).Len() - ikSoft - 0.001
-			dxz := math.Hypot(hip[0]-target[0], hip[2]-target[2])
-			if dxz < reach && hip.Sub(target).Len() > reach {
-				w.drop[f] = math.Max(w.drop[f], (hip[1]-target[1])-math.Sqrt(reach*reach-dxz*dxz))
+			reach := Reach(w.pos[fx.mid].Sub(hip).Len(), w.pos[fx.joint].Sub(w.pos[fx.mid]).Len())
+			if d := ik.Drop(hip, target, reach); !math.IsInf(d, 1) {
+				w.drop[f] = math.Max(w.drop[f], d)
 			}
 		}
 	}
@@ -355,3 +353,8 @@ func smooth(u float64) float64 {
 
 // ikSoft is the length of the two-bone IK's soft zone near full extension.
 const ikSoft = 0.02
+
+// Reach is how far a limb of bones l1 and l2 reaches its end from its top
+// when the warp poses it: short of the IK's soft zone, so that it meets
+// its target exactly. [Units: m]
+func Reach(l1, l2 float64) float64 { return l1 + l2 - ikSoft - 0.001 }
