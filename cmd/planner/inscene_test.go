@@ -54,8 +54,8 @@ func TestMeasureInSceneUnderACeiling(t *testing.T) {
 }
 
 // facingToFit turns a start 45° at a time to the first way the body fits,
-// else to the yaw found to fit when the start was picked, and leaves it as
-// drawn when none does.
+// else to the yaw the start was picked with (where the planner may move
+// it to fit), even where the body fits no way as it is.
 func TestFacingToFit(t *testing.T) {
 	s := &script.Script{YawDeg: 100}
 	near := func(want float64) func(*script.Script) bool {
@@ -69,7 +69,7 @@ func TestFacingToFit(t *testing.T) {
 		t.Errorf("turned to %g°, want the picked start's -17°", got)
 	}
 	s.YawDeg = 100
-	if got := facingToFit(s, func(*script.Script) bool { return false }, -17).YawDeg; got != 100 {
-		t.Errorf("turned to %g° where nothing fits, want 100° as drawn", got)
+	if got := facingToFit(s, func(*script.Script) bool { return false }, -17).YawDeg; got != -17 {
+		t.Errorf("turned to %g° where nothing fits as it is, want the picked start's -17°", got)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -37,6 +38,9 @@ type walkRow struct {
 	Body        *bodySummary `json:"body,omitempty"` // with --body
 	Footwork    footwork     `json:"footwork"`
 	InScene     inScene      `json:"body_in_scene"`
+	// Refused says why the planner refused the start (planner.StartError):
+	// the standing body fits nowhere near it. Nothing else is measured.
+	Refused string `json:"refused,omitempty"`
 }
 
 type walksSummary struct {
@@ -129,13 +133,14 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 	if len(open) == 0 {
 		return nil, fmt.Errorf("%s: no open floor to start on", spec)
 	}
-	// Starts where a planner starts (near: the standing body fits within
-	// planner.DefaultFit), turned to where it fits as it is (fits) when
-	// a heading does.
+	// Starts where a planner starts (near: the standing body fits as it
+	// is, or within planner.DefaultFit), turned to where it fits as it is
+	// (fits) when a heading does.
 	fits := func(*script.Script) bool { return true }
 	near := fits
 	if setup.Sweeps() != nil {
-		fits, near = script.BodyFits(setup, w.BVH), script.BodyFitsNear(setup, w.BVH)
+		fits = script.BodyFits(setup, w.BVH)
+		near = fitsOrNear(fits, script.BodyFitsNear(setup, w.BVH), 4*starts)
 	}
 	model, err := crowd.Body(setup.Library())
 	if err != nil {
@@ -167,6 +172,13 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 		}
 		cfg := planner.Config{Depth: o.depth, Work: o.work, Budget: o.budget}
 		res, err := script.Run(setup, cfg, s, 60, w.BVH)
+		var refused *planner.StartError
+		if errors.As(err, &refused) {
+			// A start that fits nowhere near: reported, not walked.
+			sum.Walks = append(sum.Walks, walkRow{Start: [3]float64{s.X, s.Y - 0.3, s.Z}, Refused: err.Error()})
+			sum.Under1M++
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -224,9 +236,10 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 }
 
 // facingToFit turns script s's start, 45° at a time, until the standing
-// body fits there (fits), else faces it fallback (a yaw found to fit when
-// the start was picked), and returns it as drawn when neither fits: a
-// start picked where the body fits facing one way may not facing another.
+// body fits there (fits), else faces it fallback (the yaw the start was
+// picked with, where the body fits or the planner moves it to where it
+// does): a start picked where the body fits facing one way may not facing
+// another.
 func facingToFit(s *script.Script, fits func(*script.Script) bool, fallback float64) *script.Script {
 	yaw := s.YawDeg
 	for k := range 8 {
@@ -235,11 +248,26 @@ func facingToFit(s *script.Script, fits func(*script.Script) bool, fallback floa
 			return s
 		}
 	}
-	if s.YawDeg = fallback; fits(s) {
-		return s
-	}
-	s.YawDeg = yaw
+	s.YawDeg = fallback
 	return s
+}
+
+// fitsOrNear accepts a start the standing body fits as it is (fits), or
+// one a planner moves to where it fits (near), searching for at most
+// searches starts: a start that fits nowhere near costs a search of
+// hundreds of places, and on a level where few fit, farthest-point
+// sampling would search for every open-floor position.
+func fitsOrNear(fits, near func(*script.Script) bool, searches int) func(*script.Script) bool {
+	return func(s *script.Script) bool {
+		if fits(s) {
+			return true
+		}
+		if searches <= 0 {
+			return false
+		}
+		searches--
+		return near(s)
+	}
 }
 
 // perAction is a run's planning work (plan nodes evaluated plus
@@ -304,7 +332,12 @@ func printWalks(w io.Writer, s *walksSummary) {
 	fmt.Fprintf(w, "Foothold — %s: %d random walks of %.0f s, depth %d, %s\n\n", s.Scene, len(s.Walks), s.Seconds, s.Depth, budget)
 	fmt.Fprintf(w, "%-24s %7s %8s %6s %5s %9s %8s %8s %9s %12s\n", "start", "actions", "metres", "reach", "stuck", "p99.9 ms", "max ms", "reused", "work/act", "scratch/act")
 	for _, r := range s.Walks {
-		fmt.Fprintf(w, "%-24s %7d %8.1f %6.1f %5d %9.2f %8.2f %8.0f %9.0f %12.0f\n", fmt.Sprintf("(%.1f, %.1f, %.1f)", r.Start[0], r.Start[1], r.Start[2]), r.Actions, r.DistanceM, r.ReachM, r.Stuck, r.P999MS, r.MaxMS, r.MeanReused, r.WorkPerAct, r.ScratchWork)
+		at := fmt.Sprintf("(%.1f, %.1f, %.1f)", r.Start[0], r.Start[1], r.Start[2])
+		if r.Refused != "" {
+			fmt.Fprintf(w, "%-24s refused: %s\n", at, r.Refused)
+			continue
+		}
+		fmt.Fprintf(w, "%-24s %7d %8.1f %6.1f %5d %9.2f %8.2f %8.0f %9.0f %12.0f\n", at, r.Actions, r.DistanceM, r.ReachM, r.Stuck, r.P999MS, r.MaxMS, r.MeanReused, r.WorkPerAct, r.ScratchWork)
 	}
 	fmt.Fprintf(w, "\n%.1f m walked from %d starts (%s); %.0f%% of them went less than 1 m from the start\n", s.DistanceM, len(s.Walks), s.StartsBy, 100*s.Under1M)
 	for _, r := range s.Walks {
