@@ -13,25 +13,32 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// strip is a querier over flat ground at height 0 covering x in [x0, x1]
-// (every z), sampled every 0.1 m: the nearest support of a dock is the
-// sample nearest its expected position, with x clamped to the strip, within
-// 0.5 m. It shares nothing with the plan's code.
-type strip struct{ x0, x1 float64 }
+// ground is a querier over flat ground at height 0 whose support nearest
+// an expected position is where place puts it, within 0.5 m. It shares
+// nothing with the plan's code.
+type ground func(e mgl32.Vec3) (x, z float64)
 
-func (s strip) Nearest(q geoquery.Query, out *geoquery.Result, _ *geoquery.Stats) bool {
+func (g ground) Nearest(q geoquery.Query, out *geoquery.Result, _ *geoquery.Stats) bool {
 	e := q.Expected.Position
-	x := math.Min(math.Max(math.Round(float64(e[0])*10)/10, s.x0), s.x1)
-	z := math.Round(float64(e[2])*10) / 10
+	x, z := g(e)
 	p := mgl32.Vec3{float32(x), 0, float32(z)}
 	d := p.Sub(e).Len()
 	if d > 0.5 {
 		*out = geoquery.Result{}
 		return false
 	}
-	*out = geoquery.Result{Sample: dock.Sample{X: int32(math.Round(x * 10)), Z: int32(math.Round(z * 10))},
+	*out = geoquery.Result{Sample: dock.Sample{X: int32(math.Round(x * 100)), Z: int32(math.Round(z * 100))},
 		Pose: dock.Pose{Position: p, Yaw: q.Expected.Yaw}, Distance: d}
 	return true
+}
+
+// strip is flat ground covering x in [x0, x1] (every z), sampled every
+// 0.1 m: the nearest support of a dock is the sample nearest its expected
+// position, with x clamped to the strip.
+func strip(x0, x1 float64) ground {
+	return func(e mgl32.Vec3) (float64, float64) {
+		return math.Min(math.Max(math.Round(float64(e[0])*10)/10, x0), x1), math.Round(float64(e[2])*10) / 10
+	}
 }
 
 // footing is a library of three actions over the built-in idle's clip:
@@ -106,7 +113,7 @@ func slotX(pt *actiongraph.PlanTree, n actiongraph.Node, k int) float64 {
 // than 5.1): the slot shares the earlier one's answer and costs no query.
 func TestAFootSetDownAgainKeepsItsSupport(t *testing.T) {
 	g, tmpl := footing(t)
-	pt, n := child(t, g, tmpl, false, 5.04, strip{-100, 100}, "settle")
+	pt, n := child(t, g, tmpl, false, 5.04, strip(-100, 100), "settle")
 	if n.Status != actiongraph.Supported {
 		t.Fatalf("settle %v", n.Status)
 	}
@@ -115,7 +122,7 @@ func TestAFootSetDownAgainKeepsItsSupport(t *testing.T) {
 		t.Fatalf("the foot set down again: %+v, where it was: %+v", again, first)
 	}
 	var own geoquery.Result
-	strip{-100, 100}.Nearest(geoquery.Query{Expected: again.Expected}, &own, nil)
+	strip(-100, 100).Nearest(geoquery.Query{Expected: again.Expected}, &own, nil)
 	if got := slotX(pt, n, 2); got != 5.1 || own.Pose.Position[0] != 5.2 {
 		t.Fatalf("set down at x %v (its own nearest %v), want 5.1 (5.2)", got, own.Pose.Position[0])
 	}
@@ -134,7 +141,7 @@ func TestAFootSetDownAgainKeepsItsSupport(t *testing.T) {
 // the paper does.
 func TestFeetHeldAtOnceStayApart(t *testing.T) {
 	g, tmpl := footing(t)
-	pt, n := child(t, g, tmpl, false, 4.93, strip{5, 100}, "stand")
+	pt, n := child(t, g, tmpl, false, 4.93, strip(5, 100), "stand")
 	if n.Status != actiongraph.Supported {
 		t.Fatalf("at the edge: stand %v", n.Status)
 	}
@@ -142,15 +149,15 @@ func TestFeetHeldAtOnceStayApart(t *testing.T) {
 	if slotX(pt, n, 0) != 5.2 || slotX(pt, n, 1) != 5 || !l.Moved || r.Moved {
 		t.Fatalf("at the edge: left %+v, right %+v; want the left moved to x 5.2, the right at 5", l, r)
 	}
-	if _, n := child(t, g, tmpl, false, 4.93, strip{5, 5}, "stand"); n.Status != actiongraph.Unsupported {
+	if _, n := child(t, g, tmpl, false, 4.93, strip(5, 5), "stand"); n.Status != actiongraph.Unsupported {
 		t.Errorf("on a beam: stand %v, want unsupported", n.Status)
 	}
-	pt, n = child(t, g, tmpl, true, 4.93, strip{5, 100}, "stand")
+	pt, n = child(t, g, tmpl, true, 4.93, strip(5, 100), "stand")
 	if n.Status != actiongraph.Supported || slotX(pt, n, 0) != 5 || slotX(pt, n, 1) != 5 {
 		t.Errorf("Table I at the edge: stand %v at x %v and %v, want supported at 5 and 5", n.Status, slotX(pt, n, 0), slotX(pt, n, 1))
 	}
 	// Across a wide floor nothing is asked again.
-	pt, n = child(t, g, tmpl, false, 4.93, strip{-100, 100}, "stand")
+	pt, n = child(t, g, tmpl, false, 4.93, strip(-100, 100), "stand")
 	if slotX(pt, n, 0) != 5 || slotX(pt, n, 1) != 4.8 || pt.Slots[n.FirstDock].Moved {
 		t.Errorf("on a floor: left at %v, right at %v, want 5 and 4.8", slotX(pt, n, 0), slotX(pt, n, 1))
 	}

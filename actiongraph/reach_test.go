@@ -6,32 +6,19 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
-	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/warp"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// band is a querier over flat ground at height 0 for z >= z0 (every x),
-// sampled every 0.1 m across x and exactly at z0 where the expected pose
-// lies before it: a dock expected short of the band is supported on its
-// edge, as far ahead as it falls short.
-type band struct{ z0 float64 }
-
-func (b band) Nearest(q geoquery.Query, out *geoquery.Result, _ *geoquery.Stats) bool {
-	e := q.Expected.Position
-	x := math.Round(float64(e[0])*10) / 10
-	z := math.Max(float64(e[2]), b.z0)
-	p := mgl32.Vec3{float32(x), 0, float32(z)}
-	d := p.Sub(e).Len()
-	if d > 0.5 {
-		*out = geoquery.Result{}
-		return false
+// band is flat ground for z >= z0 (every x), sampled every 0.1 m across x
+// and exactly at z0 where the expected pose lies before it: a dock
+// expected short of the band is supported on its edge, as far ahead as it
+// falls short.
+func band(z0 float64) ground {
+	return func(e mgl32.Vec3) (float64, float64) {
+		return math.Round(float64(e[0])*10) / 10, math.Max(float64(e[2]), z0)
 	}
-	*out = geoquery.Result{Sample: dock.Sample{X: int32(math.Round(x * 10)), Z: int32(math.Round(z * 100))},
-		Pose: dock.Pose{Position: p, Yaw: q.Expected.Yaw}, Distance: d}
-	return true
 }
 
 // A plan with SetReach refuses an action whose feet, planted from its
@@ -49,7 +36,7 @@ func TestAPlanRefusesSupportsBeyondTheLegs(t *testing.T) {
 	var kept, refused int
 	for _, d := range []float64{0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4} {
 		frame := action.Frame{Position: mgl64.Vec3{0, 0, 5}}
-		q := band{5 + d}
+		q := band(5 + d)
 		for _, mode := range []struct {
 			reach, tableI bool
 		}{{true, false}, {false, false}, {true, true}} {

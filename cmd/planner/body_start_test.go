@@ -22,28 +22,7 @@ func TestAStretchingRigStartsOnItsSoles(t *testing.T) {
 	}
 	libFile := filepath.Join(t.TempDir(), "lib.yaml")
 	buildLibrary(t, libFile, "--from", shareddata.Path(t, "characters/mannequiny-0.3.0.glb"), "--spaces=false")
-	o := runOptions{lib: libFile, body: true, depth: 4, work: 1000, friction: 0.8}
-	lib, g, err := o.library()
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := loadWorld("builtin:level", "", o.load, lib, o.friction)
-	if err != nil {
-		t.Fatal(err)
-	}
-	setup, err := o.setup(g, w.Querier)
-	if err != nil {
-		t.Fatal(err)
-	}
-	foot, err := w.FootSupport()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := w.Mesh.Bounds()
-	s, ok := script.DefaultStart(foot, float64(b.Min[0]+b.Max[0])/2, float64(b.Min[2]+b.Max[2])/2, 6)
-	if !ok {
-		t.Fatal("no open floor")
-	}
+	w, setup, s := levelMiddle(t, runOptions{lib: libFile, body: true, depth: 4, work: 1000, friction: 0.8}, 6)
 	f, err := s.Start(w.BVH)
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
+	"github.com/foothold/foothold/world"
 )
 
 // Each shared walk capture alone gives a character that, on
@@ -59,11 +60,11 @@ func runTurnScript(t *testing.T, libFile string, stand bool) *script.RunResult {
 	return runLegs(t, libFile, stand, 6)
 }
 
-// runLegs runs walkTurnStand's script with legs of leg seconds (4 s of
-// standing after them); without stand, 5 s legs and no standing.
-func runLegs(t *testing.T, libFile string, stand bool, leg float64) *script.RunResult {
+// levelMiddle loads builtin:level for o's library and setup, and a
+// script of seconds standing at the default start nearest the level's
+// middle.
+func levelMiddle(t *testing.T, o runOptions, seconds float64) (*world.World, *planner.Setup, *script.Script) {
 	t.Helper()
-	o := runOptions{lib: libFile, depth: 4, work: 1000, friction: 0.8}
 	lib, g, err := o.library()
 	if err != nil {
 		t.Fatal(err)
@@ -81,10 +82,18 @@ func runLegs(t *testing.T, libFile string, stand bool, leg float64) *script.RunR
 		t.Fatal(err)
 	}
 	b := w.Mesh.Bounds()
-	s, ok := script.DefaultStart(foot, float64(b.Min[0]+b.Max[0])/2, float64(b.Min[2]+b.Max[2])/2, 22)
+	s, ok := script.DefaultStart(foot, float64(b.Min[0]+b.Max[0])/2, float64(b.Min[2]+b.Max[2])/2, seconds)
 	if !ok {
 		t.Fatal("no default start")
 	}
+	return w, setup, s
+}
+
+// runLegs runs walkTurnStand's script with legs of leg seconds (4 s of
+// standing after them); without stand, 5 s legs and no standing.
+func runLegs(t *testing.T, libFile string, stand bool, leg float64) *script.RunResult {
+	t.Helper()
+	w, setup, s := levelMiddle(t, runOptions{lib: libFile, depth: 4, work: 1000, friction: 0.8}, 22)
 	yaw := s.YawDeg * math.Pi / 180
 	left := yaw + 2*math.Pi/3
 	s.Inputs = []script.TimedInput{{At: 0, Heading: yaw, Speed: 1.2}, {At: leg, Heading: left, Speed: 1.2}, {At: 2 * leg, Heading: yaw, Speed: 1.2}, {At: 3 * leg, Speed: 0}}
@@ -93,7 +102,7 @@ func runLegs(t *testing.T, libFile string, stand bool, leg float64) *script.RunR
 		s.Inputs = []script.TimedInput{{At: 0, Heading: yaw, Speed: 1.2}, {At: 5, Heading: left, Speed: 1.2}, {At: 10, Heading: yaw, Speed: 1.2}}
 		s.Duration = 15
 	}
-	res, err := script.Run(setup, planner.Config{Depth: o.depth, Work: o.work}, s, 60, w.BVH)
+	res, err := script.Run(setup, planner.Config{Depth: 4, Work: 1000}, s, 60, w.BVH)
 	if err != nil {
 		t.Fatal(err)
 	}
