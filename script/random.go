@@ -61,18 +61,7 @@ func WalkFrom(foot *supporttree.Tree, p [3]int32, rng *scenes.RNG, seconds, ever
 // a planner starting there checks it (Planner.StartContact); false for a
 // start whose floor cannot be found.
 func BodyFits(setup *planner.Setup, bvh *scenes.BVH) func(*Script) bool {
-	return func(s *Script) bool {
-		f, err := s.Start(bvh)
-		if err != nil {
-			return false
-		}
-		p, err := planner.New(setup, planner.Config{Start: f, State: s.State, Depth: 1, Fit: -1})
-		if err != nil {
-			return false
-		}
-		_, hit := p.StartContact()
-		return !hit
-	}
+	return startsWithin(setup, bvh, -1)
 }
 
 // BodyFitsNear reports whether a planner starts at a script's start with
@@ -80,13 +69,23 @@ func BodyFits(setup *planner.Setup, bvh *scenes.BVH) func(*Script) bool {
 // (where planner.New moves the start); false for a start whose floor
 // cannot be found.
 func BodyFitsNear(setup *planner.Setup, bvh *scenes.BVH) func(*Script) bool {
+	return startsWithin(setup, bvh, 0)
+}
+
+// startsWithin reports whether a planner starts at a script's start, with
+// Config.Fit fit, its standing body clear of the scene.
+func startsWithin(setup *planner.Setup, bvh *scenes.BVH, fit float64) func(*Script) bool {
 	return func(s *Script) bool {
 		f, err := s.Start(bvh)
 		if err != nil {
 			return false
 		}
-		_, err = planner.New(setup, planner.Config{Start: f, State: s.State, Depth: 1})
-		return err == nil
+		p, err := planner.New(setup, planner.Config{Start: f, State: s.State, Depth: 1, Fit: fit})
+		if err != nil {
+			return false
+		}
+		_, hit := p.StartContact()
+		return !hit
 	}
 }
 
