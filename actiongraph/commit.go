@@ -91,9 +91,10 @@ func (t *PlanTree) CommitAt(child int32, root action.Frame, w Windowed) CommitSt
 		case sameFrame(&n.Frame, &o.Frame) && o.Status == Blocked:
 			n.Status = Blocked
 		case sameFrame(&n.Frame, &o.Frame) && o.Status == Supported:
-		case !t.bodyClear(n):
-			n.Status = Blocked
-			t.stats.Blocked++
+		default:
+			// Moved: its body is tested again by Evaluate, within its
+			// budget; its docks' answers and subtree are kept meanwhile.
+			t.recheck = append(t.recheck, i)
 		}
 		st.Kept++
 		if n.Status != Unknown {
@@ -110,6 +111,10 @@ func (t *PlanTree) CommitAt(child int32, root action.Frame, w Windowed) CommitSt
 		}
 	}
 	t.spare, t.spareS = old[:0], oldS[:0]
+	for _, i := range t.recheck {
+		t.Nodes[i].Status = Unknown
+	}
+	t.recheck = t.recheck[:0]
 	t.Nodes[0].Status = Supported
 	t.redoDead()
 	t.cursor, t.grow = 0, 0

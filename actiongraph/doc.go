@@ -3,7 +3,7 @@
 // character's current action into a flat, breadth-first tree whose nodes
 // carry world frames and whose docks carry the supports geo-queries found.
 //
-// Evaluate unrolls and decides the tree within a budget (nodes or time),
+// Evaluate unrolls and decides the tree within a budget (work or time),
 // pruning as the paper does: a node is feasible when every dock has a
 // supported location within the allowed displacement; an infeasible node's
 // subtree is never made; a node whose children are all dead is dead. A

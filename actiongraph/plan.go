@@ -88,9 +88,11 @@ type Slot struct {
 // evaluated with geo-queries, possibly over several frames. It allocates
 // only when it grows past its largest size so far.
 type PlanTree struct {
-	Graph *Graph
-	Nodes []Node
-	Slots []Slot
+	Graph   *Graph
+	spent   int     // the last Evaluate's work
+	recheck []int32 // nodes a commit moved, whose bodies Evaluate tests again
+	Nodes   []Node
+	Slots   []Slot
 
 	depth      int
 	tableI     bool
@@ -313,11 +315,13 @@ func (t *PlanTree) addNode(parent, action, depth int32, f action.Frame, sin, cos
 	}
 }
 
-// Budget bounds one Evaluate call: a wall-clock time, a number of nodes,
-// or both (zero means no bound).
+// Budget bounds one Evaluate call: a wall-clock time, an amount of work,
+// or both (zero means no bound). Work counts one unit per node evaluated,
+// unrolled or asked again, per geo-query and per body test: it depends
+// only on the inputs.
 type Budget struct {
-	Time  time.Duration
-	Nodes int
+	Time time.Duration
+	Work int
 }
 
 // Evaluate unrolls and decides the tree in breadth-first order with q
@@ -337,8 +341,9 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 		t.mixed = true
 	}
 	t.memo.use(q)
+	asked := t.stats.Queries + t.stats.BodyChecks
 	for {
-		if b.Nodes > 0 && done >= b.Nodes {
+		if b.Work > 0 && done+int(t.stats.Queries+t.stats.BodyChecks-asked) >= b.Work {
 			break
 		}
 		if b.Time > 0 && done&3 == 3 && time.Since(start) >= b.Time {
@@ -396,8 +401,14 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 		}
 		t.stats.Evaluated++
 	}
+	t.spent = done + int(t.stats.Queries+t.stats.BodyChecks-asked)
 	return t.cursor >= int32(len(t.Nodes)) && t.grow >= int32(len(t.Nodes))
 }
+
+// Spent is the work the last Evaluate did, in Budget.Work's units: one
+// per node evaluated, unrolled or asked again, per geo-query and per body
+// test.
+func (t *PlanTree) Spent() int { return t.spent }
 
 // SetBody makes the tree test the body of every supported node with b
 // (nil: docks only, the paper's test). A blocked node is pruned like an
@@ -608,6 +619,7 @@ func (t *PlanTree) Reserve(depth int) {
 	t.spareS = slices.Grow(t.spareS, slots)
 	t.queue = slices.Grow(t.queue, nodes)
 	t.edges = slices.Grow(t.edges, nodes)
+	t.recheck = slices.Grow(t.recheck, nodes)
 	t.memo.reserve(slots)
 	// Touch the memory now, so that no Evaluate pays for its first use.
 	clear(t.Nodes[len(t.Nodes):cap(t.Nodes)])

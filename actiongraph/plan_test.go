@@ -298,7 +298,7 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
 	fresh, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
 	pt.Reset(tableIStartFrame, int32(w.lib.Index(library.TableIStart)), depth)
-	for !pt.Evaluate(w.tree, actiongraph.Budget{Nodes: 7}) {
+	for !pt.Evaluate(w.tree, actiongraph.Budget{Work: 7}) {
 		for _, c := range pt.Feasible(nil) {
 			if pt.Nodes[c].Status != actiongraph.Supported || pt.Nodes[c].Dead {
 				t.Fatalf("partly evaluated: child %d (%v) called feasible", c, pt.Nodes[c].Status)
@@ -335,7 +335,7 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 			}
 		}
 		calls := 0
-		for !pt.Evaluate(w.tree, actiongraph.Budget{Nodes: 5}) {
+		for !pt.Evaluate(w.tree, actiongraph.Budget{Work: 5}) {
 			calls++
 		}
 		fresh.Reset(cn.Frame, cn.Action, depth)
@@ -437,7 +437,7 @@ func TestMemoFollowsQuerier(t *testing.T) {
 	lib, pt := tableITree(t)
 	pt.Reset(action.Frame{}, int32(lib.Index(library.TableIStart)), 4)
 	all := &countingQuerier{radius: 1e9}
-	pt.Evaluate(all, actiongraph.Budget{Nodes: 300})
+	pt.Evaluate(all, actiongraph.Budget{Work: 300})
 	decided := map[int]bool{}
 	for i, s := range pt.Slots {
 		if s.State != actiongraph.Unknown {

@@ -58,6 +58,7 @@ type Checker struct {
 	pending  []step              // the steps the measured instants did not settle
 	deferred []deferred          // the pairs the slices' middles did not settle
 	exec     sweep               // the executed clip being checked
+	part     motion.Clip         // the part of it ClipPart checks
 	memo     answers             // plan answers by snapped question
 	turn     struct {            // the latest snapped yaw's sine and cosine
 		yaw      uint32
@@ -158,6 +159,23 @@ func (c *Checker) placed(k *snapKey) placement {
 	p := placement{yaw: float64(k.yaw) * (2 * math.Pi / yawSteps), sin: c.turn.sin, cos: c.turn.cos}
 	p.offset[0], p.offset[1], p.offset[2] = float64(k.x)/snapScale, float64(k.y)/snapScale, float64(k.z)/snapScale
 	return p
+}
+
+// ClipPart is Clip over frames from to to (inclusive) of clip: a long
+// clip checked in parts, one step of frames after another, is clear when
+// every part is (each part's steps are checked as Clip checks them). A
+// contact it reports is timed from the clip's start, the earliest of the
+// part.
+func (c *Checker) ClipPart(clip *motion.Clip, from, to int, out *Contact) bool {
+	n := clip.Skeleton.NumJoints()
+	c.part = motion.Clip{Skeleton: clip.Skeleton, FrameTime: clip.FrameTime, Trans: clip.Trans[from*n : (to+1)*n], Rot: clip.Rot[from*n : (to+1)*n]}
+	if c.Clip(&c.part, out) {
+		return true
+	}
+	if out != nil {
+		out.Time += float64(from) * clip.FrameTime
+	}
+	return false
 }
 
 // Clip checks an executed clip in world coordinates (a warped action): the

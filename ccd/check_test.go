@@ -131,3 +131,38 @@ func BenchmarkClip(b *testing.B) {
 		})
 	}
 }
+
+// A warped clip checked in parts (ClipPart over frames 0–k, k–2k, …) is
+// clear exactly when the whole clip is (Clip), and a contact a part
+// reports, timed from the clip's start, is no earlier than the whole
+// clip's earliest: every action of the library at 64 frames of stepping,
+// in parts of 7 and of 20 frames.
+func TestClipInParts(t *testing.T) {
+	s := steppingStage(t)
+	c := ccd.NewChecker(s.sweeps, s.scene)
+	hits := 0
+	for k := range 64 {
+		a := s.lib.Actions[k%len(s.lib.Actions)]
+		clip := placedClip(t, a, s.frames[k], 0)
+		var whole ccd.Contact
+		clear := c.Clip(clip, &whole)
+		if !clear {
+			hits++
+		}
+		for _, part := range []int{7, 20} {
+			inParts, first := true, ccd.Contact{}
+			for from := 0; from < clip.Frames()-1 && inParts; from += part {
+				inParts = c.ClipPart(clip, from, min(from+part, clip.Frames()-1), &first)
+			}
+			if inParts != clear {
+				t.Fatalf("%s at %v: whole clip clear %v, in parts of %d %v", a.Name, s.frames[k], clear, part, inParts)
+			}
+			if !clear && first.Time < whole.Time-1e-9 {
+				t.Errorf("%s: a part's contact at %.4f s, before the whole clip's earliest %.4f s", a.Name, first.Time, whole.Time)
+			}
+		}
+	}
+	if hits == 0 || hits == 64 {
+		t.Fatalf("%d of 64 clips hit: want both outcomes", hits)
+	}
+}

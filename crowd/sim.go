@@ -101,7 +101,7 @@ type Scenario struct {
 // SimOptions set how a crowd is run. The zero value gives the defaults.
 type SimOptions struct {
 	Depth    int     // plan depth [Limit: >= 1; 0 means 3]
-	Work     int     // plan work per character per update [Limit: >= 1; 0 means 400]
+	Work     int     // work per character per update, in planner.Config.Work's units [Limit: >= 1; 0 means DefaultWork]
 	Speed    float64 // desired speed [Units: m/s] [Limit: > 0; 0 means 1.2]
 	Arrive   float64 // a character within this of its goal has arrived [Units: m] [Limit: > 0; 0 means 0.5]
 	Patience float64 // time without getting nearer its goal before a character steps aside [Units: s] [Limit: > 0; 0 means 1]
@@ -131,12 +131,16 @@ func (k ClaimKind) String() string {
 	return [...]string{"none", "spaces", "cylinders"}[k]
 }
 
+// DefaultWork is a crowd character's work per update by default
+// (planner.Config.Work): about 400 plan nodes with their geo-queries.
+const DefaultWork = 1600
+
 func (o SimOptions) withDefaults() SimOptions {
 	if o.Depth <= 0 {
 		o.Depth = 3
 	}
 	if o.Work <= 0 {
-		o.Work = 400
+		o.Work = DefaultWork
 	}
 	if o.Speed <= 0 {
 		o.Speed = 1.2

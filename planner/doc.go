@@ -13,10 +13,17 @@
 // one goroutine.
 //
 // Contracts:
-//   - Budget: Config.Work bounds each Update's planning in plan nodes,
-//     Config.Budget in time. With a work budget alone, planning reads no
-//     clock: the same inputs give the same motion, bit for bit, on any
-//     machine and any GOMAXPROCS.
+//   - Budget: Config.Work bounds everything an Update does in one unit of
+//     work (plan nodes, geo-queries, body tests, warps, checks of warped
+//     clips, commits; see DefaultWork), Config.Budget in time. With a work
+//     budget alone, planning reads no clock: the same inputs give the same
+//     motion, bit for bit, on any machine and any GOMAXPROCS.
+//   - Trials ahead: what is left of a frame's budget warps and checks the
+//     choice the input would take next (and the next best, while one is
+//     refused), so the frame an action starts in only chooses. When the
+//     best choice is not ready and finishing it would overrun the budget,
+//     the best ready one starts instead; only when none is ready does an
+//     Update do more than its budget.
 //   - Re-entrant planning: when an action starts, its subtree of the plan is
 //     kept, moved to where the warp leaves the character
 //     (actiongraph.PlanTree.CommitAt); only what changed is asked again.

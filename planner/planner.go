@@ -42,14 +42,15 @@ type Config struct {
 	Start action.Frame // where the character stands [Units: m, rad] world
 	State string       // the action it is performing (default, and "idle" in a library without it: Setup.StandingState)
 	Depth int          // plan depth [Limit: >= 1] (default 4)
-	// Work bounds the planning of one Update in units of work: plan nodes
-	// evaluated or unrolled. With Work set and Budget zero, planning
-	// depends only on the inputs, so the same inputs give the same motion,
-	// bit for bit, on any machine. [Limit: >= 0]
+	// Work bounds everything one Update does, in units of work: plan
+	// nodes, geo-queries and body tests, warps, checks of warped clips and
+	// commits, each converted by its size (see DefaultWork). With Work set
+	// and Budget zero, planning depends only on the inputs, so the same
+	// inputs give the same motion, bit for bit, on any machine. Zero with
+	// Budget zero too means DefaultWork. [Limit: >= 0]
 	Work int
-	// Budget bounds the planning of one Update in time (default 2 ms when
-	// Work is zero too). With both set, planning stops at whichever ends
-	// first. [Limit: >= 0]
+	// Budget bounds the planning of one Update in time. With both set,
+	// planning stops at whichever ends first. [Limit: >= 0]
 	Budget time.Duration
 	Warp   warp.Options
 	// Replan plans every action from scratch instead of keeping the chosen
@@ -132,10 +133,22 @@ type Planner struct {
 	setup *Setup
 	cfg   Config
 	tree  *actiongraph.PlanTree
-	// warpers: the current action's warp and the one being tried, which
-	// becomes current only if the body stays clear.
-	warpers [2]warp.Warper
-	next    int // the warper to try with
+	// warpers: the current action's warp (slot cur) and the choices'
+	// warped ahead (trials), which become current only if they are clear.
+	warpers []warp.Warper
+	owner   []int32 // each warper's trial (-1: free), or curOwner
+	curSlot int
+	trials  []trial // per child of the plan's root, by its place among them
+	forced  *trial  // a choice taken though it leaves no way on, or the start
+	age     int     // the last trial use, for keeping the latest warps
+	cost    []actionCost
+	work    int  // the last Update's
+	updates int  // Updates so far
+	started int  // actions started since the start
+	ahead   int  // of them, from trials decided in an earlier Update
+	late    bool // no trials ahead: each choice is warped and checked as it starts (tests)
+	waiting bool // this Update's choice is not known within the budget
+	waits   int  // Updates that held the last pose waiting for a choice
 	cur     *warp.Result
 	act     *action.Action
 	t       float64 // into the current action [Units: s]
@@ -212,7 +225,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 		return nil, fmt.Errorf("planner: negative budget (work %d, time %v)", cfg.Work, cfg.Budget)
 	}
 	if cfg.Work == 0 && cfg.Budget == 0 {
-		cfg.Budget = 2 * time.Millisecond
+		cfg.Work = DefaultWork
 	}
 	lib := s.Library()
 	a := lib.Index(cfg.State)
@@ -224,7 +237,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 		return nil, err
 	}
 	tree.SetReach(MaxStartDrop, warp.Reach)
-	p := &Planner{setup: s, cfg: cfg, tree: tree}
+	p := &Planner{setup: s, cfg: cfg, tree: tree, curSlot: -1}
 	if s.sweeps != nil {
 		p.body = ccd.NewChecker(s.sweeps, s.scene)
 		tree.SetBody(bodyTest{p.body})
@@ -240,7 +253,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 			p.used = append(p.used, used{k, p.surf.res.Sample, p.surf.res.Pose})
 		}
 	}
-	if _, err := p.begin(0); err != nil {
+	if err := p.begin(); err != nil {
 		return nil, err
 	}
 	if p.startHit && cfg.Fit >= 0 {
@@ -308,8 +321,6 @@ func (p *Planner) SetDepth(d int) {
 func (p *Planner) reserve() {
 	lib := p.setup.Library()
 	p.tree.Reserve(p.cfg.Depth)
-	p.warpers[0].Reserve(lib)
-	p.warpers[1].Reserve(lib)
 	docks, choices := 0, 0
 	for a := range lib.Actions {
 		docks = max(docks, len(lib.Actions[a].Docks))
@@ -321,6 +332,7 @@ func (p *Planner) reserve() {
 	p.used = make([]used, 0, docks)
 	p.feas = make([]int32, 0, choices)
 	p.taken = make([]int32, 0, choices)
+	p.reserveTrials(docks, choices)
 	p.moves = make([]Move, 0, 1+maxBrake)
 	p.surf.q = p.setup.query
 	p.surf.src = make([]mgl64.Vec3, 0, dock.MaxPoints)
@@ -332,6 +344,7 @@ func (p *Planner) restart() {
 	p.addStats()
 	r := p.tree.Nodes[0]
 	p.tree.Reset(r.Frame, r.Action, p.cfg.Depth)
+	p.resetTrials()
 }
 
 func (p *Planner) addStats() { p.done.Add(p.tree.Stats()) }
@@ -344,14 +357,19 @@ func (p *Planner) addStats() { p.done.Add(p.tree.Stats()) }
 // to end within the plan — the best child whose own docks are supported
 // is taken (chooseDead: the character goes on as far as there is support
 // rather than freeze mid-stride); when there is none, the character holds
-// its last pose and Stuck counts it. Update allocates nothing: New and
-// SetDepth make room for everything it uses.
+// its last pose and Stuck counts it. What is left of the frame's work
+// budget evaluates the plan, and then warps and checks ahead the choice
+// the input would take (trials), so that the frame an action starts in
+// finds it done. Update allocates nothing: New and SetDepth make room for
+// everything it uses.
 func (p *Planner) Update(dt float64, in Input) Pose {
 	t0 := time.Now()
+	p.updates++
 	p.t += dt
 	p.clock += dt
-	p.step.Refused, p.step.Crowded, p.step.DeadEnds, p.taken = 0, 0, 0, p.taken[:0]
+	p.taken = p.taken[:0]
 	p.deadEnd = -1
+	spent := 0
 	for p.t >= p.act.Duration() {
 		c, ok := p.choose(in)
 		p.force, p.reachOff = false, false
@@ -374,7 +392,8 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 		}
 		d := p.act.Duration()
 		p.t -= d
-		started, err := p.execute(c)
+		started, w, err := p.execute(c, in, spent)
+		spent += w
 		if err != nil {
 			p.stuck++
 			break
@@ -382,153 +401,53 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 		if !started {
 			p.t += d // its warped motion hit the scene: choose again
 		}
+		if !started && (p.waiting || p.cfg.Work > 0 && spent >= p.cfg.Work) {
+			// The budget is spent on choices not yet known: hold the
+			// last pose and go on choosing in the next Update.
+			p.t = p.act.Duration()
+			p.waits++
+			break
+		}
 	}
-	b := actiongraph.Budget{Nodes: p.cfg.Work}
+	p.waiting = false
+	p.taken = p.taken[:0]
+	if p.cfg.Work > 0 {
+		// The next choice's trials first, with up to half the budget, so
+		// that a plan which takes every frame's budget still has its next
+		// choice ready when the action ends.
+		spent += p.prepare(in, spent, p.cfg.Work/2, t0)
+	}
+	b := actiongraph.Budget{Work: p.cfg.Work}
+	if p.cfg.Work > 0 {
+		// At least an eighth of the budget, so a new plan always makes
+		// progress.
+		b.Work = max(p.cfg.Work-spent, p.cfg.Work/8)
+	}
 	if p.cfg.Budget > 0 {
 		// What is left of the frame's budget, less a tenth for the last
-		// unit of work to finish in (and at least an eighth of it, so a
-		// new plan always makes progress).
+		// unit of work to finish in (and at least an eighth of it).
 		b.Time = max(p.cfg.Budget*9/10-time.Since(t0), p.cfg.Budget/8)
 	}
 	p.tree.Evaluate(p.setup.query, b)
+	spent += p.tree.Spent()
+	spent += p.prepare(in, spent, p.cfg.Work, t0)
+	p.work = spent
 	p.PlanTime = time.Since(t0)
 	return p.Pose()
 }
 
-// execute starts child c of the plan's root: its docks' supports moved
-// onto the surface, the warp, and the plan kept from c on. It reports false
-// when the warped motion would put the body into the scene: c is blocked.
-func (p *Planner) execute(c int32) (bool, error) {
-	n := p.tree.Nodes[c]
-	p.step.Targets, p.used = p.step.Targets[:0], p.used[:0]
-	tmpl := p.setup.docks[n.Action]
-	for k := range tmpl {
-		s := &p.tree.Slots[n.FirstDock+int32(k)]
-		if s.State != actiongraph.Supported {
-			continue
-		}
-		if s.Shared >= n.FirstDock { // the support of an earlier dock of c
-			p.sameTarget(int(s.Shared-n.FirstDock), k)
-			continue
-		}
-		tg, ok := p.surf.target(tmpl[k], k, s)
-		if ok {
-			p.step.Targets = append(p.step.Targets, tg)
-			p.used = append(p.used, used{k, s.Sample, s.Pose})
-		}
-	}
-	return p.begin(c)
-}
+// Waits counts the Updates, since the start, that held the last pose
+// because the frame's budget ran out before any choice was known to be
+// clear (the trials go on in the next Updates).
+func (p *Planner) Waits() int { return p.waits }
 
-// sameTarget gives dock k the target (and support) of dock m, when m has
-// one: a foot set down again where it stood.
-func (p *Planner) sameTarget(m, k int) {
-	for i, tg := range p.step.Targets {
-		if tg.Dock == m {
-			tg.Dock = k
-			p.step.Targets = append(p.step.Targets, tg)
-			p.used = append(p.used, used{k, p.used[i].sample, p.used[i].pose})
-			return
-		}
-	}
-}
+// Ahead counts the actions, since the start, that started from a trial
+// finished in an earlier Update: the frame they started in only chose.
+func (p *Planner) Ahead() int { return p.ahead }
 
-// begin warps child c of the plan's root (0: the root itself, at the
-// start) onto p.step.Targets and makes it the plan's root, at the frame the
-// warp leaves it in. A child whose warped motion would put the body into
-// the scene is blocked instead, and begin reports false.
-func (p *Planner) begin(c int32) (bool, error) {
-	n := p.tree.Nodes[c]
-	a := p.setup.Library().Actions[n.Action]
-	opt := p.warpOptions()
-	w, err := p.warpers[p.next].Warp(a, n.Frame, p.step.Targets, opt)
-	if err != nil {
-		return false, err
-	}
-	if c == 0 && p.body != nil {
-		p.startHit = !p.body.Clip(w.Clip, &p.start)
-	}
-	root := endFrame(w)
-	p.step.Held = false
-	wayOn := c == 0 || p.force || p.wayOn(c, root)
-	clear := c == 0 || p.body == nil || p.body.Clip(w.Clip, &p.step.RefusedContact)
-	if !(clear && wayOn) && p.body != nil {
-		// The root followed the docks' supports away from where the plan
-		// checked the body and its successors: warp it again with the
-		// root held there.
-		opt.Hold = true
-		if w, err = p.warpers[p.next].Warp(a, n.Frame, p.step.Targets, opt); err != nil {
-			return false, err
-		}
-		root = endFrame(w)
-		if reached(w.Docks) && p.body.Clip(w.Clip, &p.step.RefusedContact) && (p.force || p.wayOn(c, root)) {
-			clear, wayOn, p.step.Held = true, true, true
-		}
-	}
-	if clear && c > 0 && !p.reachOff && (!reached(w.Docks) || w.StartDrop > MaxStartDrop) {
-		// The warp could not put a foot or hand on its support (out of
-		// the limb's reach), or only by dropping the root at once: as if
-		// the body hit.
-		clear = false
-	}
-	if !wayOn {
-		p.taken = append(p.taken, c) // for this Update only
-		if p.deadEnd < 0 {
-			p.deadEnd = c
-		}
-		p.step.DeadEnds++
-		p.deadEnds++
-		return false, nil
-	}
-	if !clear {
-		p.tree.Block(c)
-		p.step.RefusedAction = a.Name
-		p.step.Refused++
-		p.refused++
-		return false, nil
-	}
-	if p.cfg.Others != nil {
-		moves := p.withBrake(n.Action, w.Frame, root, p.clock-p.t)
-		// The brake claimed with the action before is this character's
-		// own: it may always stop.
-		if c > 0 && n.Action != p.brake && !p.cfg.Others.Free(moves) {
-			p.taken = append(p.taken, c) // for this Update only: the others move on
-			p.step.Refused++
-			p.step.Crowded++
-			p.crowded++
-			return false, nil
-		}
-		p.cfg.Others.Claim(moves)
-		p.brake = -1
-		if len(moves) > 1 {
-			p.brake = moves[1].Action
-		}
-	}
-	p.cur, p.act = w, a
-	p.next = 1 - p.next
-	if p.step.Held {
-		p.held++
-	}
-	p.step.Commit = actiongraph.CommitStats{}
-	switch {
-	case c == 0 || p.cfg.Replan:
-		p.addStats()
-		p.tree.Reset(root, n.Action, p.cfg.Depth)
-	default:
-		p.step.Commit = p.tree.CommitAt(c, root, p.setup.query)
-	}
-	for _, u := range p.used {
-		p.tree.SetRootSupport(u.dock, u.sample, u.pose)
-	}
-	// The next action starts from a frame that already holds the offset.
-	w.EndOffset = mgl64.Vec3{}
-	p.step.Action, p.step.Start, p.step.Frame, p.step.Turn = a.Name, p.clock-p.t, w.Frame, w.Turn
-	p.step.Docks, p.step.Options = w.Docks, len(p.feas)
-	if p.cfg.OnStep != nil {
-		p.cfg.OnStep(&p.step)
-	}
-	return true, nil
-}
+// Work is the work the last Update did, in the units of Config.Work: plan
+// nodes, warps, checks of warped clips and trials (see DefaultWork).
+func (p *Planner) Work() int { return p.work }
 
 // endFrame is where the plan goes on from after warped action w: its
 // frame (with the turn) moved by where the root spring will have taken it.

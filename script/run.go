@@ -28,13 +28,17 @@ type RunResult struct {
 	// system tells it (Linux): without the time the operating system gave
 	// to other work. [Units: ms]
 	FrameCPUMS []float64
-	Stuck      int
-	Plan       *actiongraph.PlanTree // the plan at the end
-	Work       actiongraph.EvalStats // the planning work over the run
-	Refused    int                   // warped choices refused for the body
-	Held       int                   // warped choices taken with the root held (planner.Step.Held)
-	DeadEnds   int                   // choices passed over for leaving no way on (Planner.DeadEnds)
-	Body       ccd.Stats             // the body check's work (zero without one)
+	// FrameWork is the work of every Update in Config.Work's units
+	// (planner.Planner.Work).
+	FrameWork []int
+	Stuck     int
+	Waits     int                   // Updates that held the last pose, the budget spent on choices not yet known (Planner.Waits)
+	Plan      *actiongraph.PlanTree // the plan at the end
+	Work      actiongraph.EvalStats // the planning work over the run
+	Refused   int                   // warped choices refused for the body
+	Held      int                   // warped choices taken with the root held (planner.Step.Held)
+	DeadEnds  int                   // choices passed over for leaving no way on (Planner.DeadEnds)
+	Body      ccd.Stats             // the body check's work (zero without one)
 	// Clearance is the smallest clearance of the executed motion's parts
 	// that may touch nothing, at its frames (with a body check only).
 	Clearance Clearance
@@ -84,6 +88,7 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 	res.Clip = motion.NewClip(sk, frames, dt)
 	res.FrameMS = make([]float64, 0, frames)
 	res.FrameCPUMS = make([]float64, 0, frames)
+	res.FrameWork = make([]int, 0, frames)
 	pose := p.Pose()
 	// Collect the garbage of loading and building now, so that no
 	// collection runs beside the timed frames (Update itself allocates
@@ -97,6 +102,7 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 			t0 := time.Now()
 			pose = p.Update(dt, inputs.at(float64(f)*dt))
 			res.FrameMS = append(res.FrameMS, float64(time.Since(t0).Nanoseconds())/1e6)
+			res.FrameWork = append(res.FrameWork, p.Work())
 			if c1, _ := cputime.Thread(); cpu {
 				res.FrameCPUMS = append(res.FrameCPUMS, float64((c1-c0).Nanoseconds())/1e6)
 			}
@@ -104,7 +110,7 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 		copy(res.Clip.Trans[f*n:(f+1)*n], pose.Trans)
 		copy(res.Clip.Rot[f*n:(f+1)*n], pose.Rot)
 	}
-	res.Stuck, res.Plan, res.Work = p.Stuck(), p.Plan(), p.Stats()
+	res.Stuck, res.Plan, res.Work, res.Waits = p.Stuck(), p.Plan(), p.Stats(), p.Waits()
 	res.Refused, res.Held, res.Body, res.DeadEnds = p.Refused(), p.Held(), p.Body(), p.DeadEnds()
 	if ct, hit := p.StartContact(); hit {
 		res.StartHit, res.StartPart = true, setup.Sweeps().Model().Capsules[ct.Capsule].Part.String()

@@ -90,7 +90,7 @@ func runCrowd(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&a.fps, "fps", 30, "frames per second simulated and written")
 	fs.StringVar(&a.claims, "claims", "spaces", "what characters claim: spaces (occupancy spaces), cylinders (the baseline) or none")
 	fs.IntVar(&a.depth, "depth", 3, "plan depth")
-	fs.IntVar(&a.work, "work", 400, "plan nodes evaluated per character per frame")
+	fs.IntVar(&a.work, "work", crowd.DefaultWork, "work per character per frame, in planner.Config.Work's units (plan nodes, geo-queries, body tests, warps)")
 	frictionFlag(fs, &a.friction)
 	fs.Uint64Var(&a.seed, "seed", 1, "random seed (random scenario)")
 	fs.Uint64Var(&a.jitter, "jitter", 0, fmt.Sprintf("move each start by up to %g m and turn it by up to %g rad, drawn from this seed (not random; 0: the starts as built)", crowd.JitterReach, crowd.JitterTurn))

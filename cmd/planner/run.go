@@ -56,6 +56,8 @@ type runSummary struct {
 	MaxDockErrorM float64      `json:"max_dock_error_m"`
 	Unreached     int          `json:"unreached_docks"`
 	Stuck         int          `json:"stuck"`
+	Waits         int          `json:"waits"` // Updates that held the last pose, the budget spent on choices not yet known
+	MaxWork       int          `json:"max_frame_work"`
 	DeadEnds      int          `json:"dead_ends_passed_over"` // choices passed over: warped, they left no way on
 	DistanceM     float64      `json:"distance_m"`
 	Body          *bodySummary `json:"body,omitempty"` // with --body
@@ -149,7 +151,7 @@ func bodyWithRadii(lib *action.Library, file string) (*body.Model, error) {
 // register adds the planning flags (--depth, --work, --budget) to fs.
 func (o *runOptions) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6")
-	fs.IntVar(&o.work, "work", defaultWork, "plan nodes evaluated per frame: the same script then gives the same motion on any machine (0: plan by time, --budget)")
+	fs.IntVar(&o.work, "work", defaultWork, "work per frame, in planner.Config.Work's units (plan nodes, geo-queries, body tests, warps and checks of warped clips): the same script then gives the same motion on any machine (0: plan by time, --budget)")
 	fs.BoolVar(&o.body, "body", false, "check the body against the scene (capsules per bone, continuous collision detection): prune plan nodes and refuse warped choices whose body would hit it")
 	fs.StringVar(&o.radii, "radii", "", "a YAML file of the body's capsule radii per part, over the character's (the adult's, grown to its size; implies --body)")
 	frictionFlag(fs, &o.friction)
@@ -191,7 +193,8 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return nil, err
 	}
-	sum := &runSummary{Scene: spec, Support: w.Support, Seconds: s.Duration, Frames: res.Clip.Frames(), Stuck: res.Stuck, DeadEnds: res.DeadEnds, Work: o.work}
+	sum := &runSummary{Scene: spec, Support: w.Support, Seconds: s.Duration, Frames: res.Clip.Frames(), Stuck: res.Stuck, DeadEnds: res.DeadEnds, Work: o.work, Waits: res.Waits}
+	sum.MaxWork, _ = overWork(res.FrameWork, o.work)
 	sum.PlanNodes, sum.Pruned, sum.Queries = res.Work.Evaluated, res.Work.Unsupported, res.Work.Queries
 	sum.Reused = reuseOf(res.Steps)
 	sum.Reused.WorkPerAction = perAction(res)
@@ -363,6 +366,9 @@ func printRun(sum *runSummary, asJSON bool, stdout io.Writer) int {
 	if sum.DeadEnds > 0 {
 		fmt.Fprintf(stdout, "dead ends  %d choices passed over: warped, they left no way on\n", sum.DeadEnds)
 	}
+	if sum.Waits > 0 {
+		fmt.Fprintf(stdout, "waits      %d frames held the last pose, the budget spent on choices not yet known\n", sum.Waits)
+	}
 	if sum.Stuck > 0 {
 		fmt.Fprintf(stdout, "stuck      %d times no action was feasible\n", sum.Stuck)
 	}
@@ -381,15 +387,15 @@ func printRun(sum *runSummary, asJSON bool, stdout io.Writer) int {
 
 func budgetText(work int) string {
 	if work > 0 {
-		return fmt.Sprintf("%d plan nodes per frame: deterministic", work)
+		return fmt.Sprintf("%d units of work per frame: deterministic", work)
 	}
 	return "planning by time"
 }
 
-// defaultWork is the plan nodes evaluated per frame by default: the
+// defaultWork is the work per frame by default (planner.DefaultWork): the
 // deterministic budget, measured to stay within 2 ms per Update on the
 // built-in scenes and the shared levels (see docs/performance.md).
-const defaultWork = 1000
+const defaultWork = planner.DefaultWork
 
 // reuseOf sums up what the plan kept per chosen action.
 func reuseOf(steps []planner.Step) reuse {

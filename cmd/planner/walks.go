@@ -29,6 +29,9 @@ type walkRow struct {
 	P999MS      float64      `json:"p999_update_ms"`
 	MaxMS       float64      `json:"max_update_ms"`
 	MaxCPUMS    float64      `json:"max_update_cpu_ms"`
+	MaxWork     int          `json:"max_update_work"`   // in --work's units
+	OverWork    int          `json:"updates_over_work"` // Updates that did more than --work (and the last node's few units)
+	Waits       int          `json:"waits"`             // Updates that held the last pose, the budget spent on choices not yet known
 	MeanKept    float64      `json:"mean_nodes_kept"`
 	MeanReused  float64      `json:"mean_nodes_reused"`
 	MedReused   float64      `json:"median_nodes_reused"`
@@ -190,6 +193,8 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 		row := walkRow{Start: [3]float64{s.X, s.Y - 0.3, s.Z}, Actions: len(res.Steps), Stuck: res.Stuck, Hash: fmt.Sprintf("%016x", script.MotionHash(res.Clip))}
 		row.P999MS, row.MaxMS = res.Percentile(0.999), res.Percentile(1)
 		row.MaxCPUMS = script.Percentile(res.FrameCPUMS, 1)
+		row.MaxWork, row.OverWork = overWork(res.FrameWork, o.work)
+		row.Waits = res.Waits
 		cpu = append(cpu, res.FrameCPUMS...)
 		r := reuseOf(res.Steps)
 		row.MeanKept, row.MeanReused, row.MedReused = r.MeanKept, r.MeanDecided, r.MedianDecided
@@ -268,6 +273,18 @@ func fitsOrNear(fits, near func(*script.Script) bool, searches int) func(*script
 		searches--
 		return near(s)
 	}
+}
+
+// overWork is the most work of any Update and the Updates that did more
+// than work (and the 16 units a last node or trial may run past it).
+func overWork(frames []int, work int) (most, over int) {
+	for _, w := range frames {
+		most = max(most, w)
+		if work > 0 && w > work+16 {
+			over++
+		}
+	}
+	return most, over
 }
 
 // perAction is a run's planning work (plan nodes evaluated plus
