@@ -317,8 +317,12 @@ func (t *PlanTree) addNode(parent, action, depth int32, f action.Frame, sin, cos
 
 // Budget bounds one Evaluate call: a wall-clock time, an amount of work,
 // or both (zero means no bound). Work counts one unit per node evaluated,
-// unrolled or asked again, per geo-query and per body test: it depends
-// only on the inputs.
+// unrolled or asked again, per MadePerUnit children made, per geo-query
+// and per body test: it depends only on the inputs.
+// MadePerUnit is how many children unrolling a node makes per unit of
+// Budget.Work, beyond the one unit of unrolling it.
+const MadePerUnit = 8
+
 type Budget struct {
 	Time time.Duration
 	Work int
@@ -368,7 +372,7 @@ func (t *PlanTree) Evaluate(q geoquery.Querier, b Budget) bool {
 			if t.canGrow(i) {
 				t.expandOne(i)
 				t.stats.Made += int64(t.Nodes[i].NumChildren)
-				done++
+				done += 1 + int(t.Nodes[i].NumChildren)/MadePerUnit
 			}
 			continue
 		}

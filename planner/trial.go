@@ -16,7 +16,8 @@ import (
 // unit: a plan node evaluated, unrolled or asked again, a geo-query and a
 // body test are one each (actiongraph.Budget.Work), and the other costs on
 // the per-frame path are converted by their size:
-//   - a warp: one unit per WarpPerUnit joint-frames of the action's clip;
+//   - a warp: one unit per WarpPerUnit joint-frames of the action's clip,
+//     done in warp.Steps steps of about warp.StepShare of it each;
 //   - the check of a warped clip: one unit per CheckPerUnit capsule-instants;
 //   - a way on: one unit per geo-query or body test it asks;
 //   - a commit: one unit per CommitPerUnit plan nodes kept;
@@ -98,9 +99,12 @@ type trial struct {
 	root    action.Frame // where the plan goes on from after it
 	hold    bool         // warped with the root held
 	checked int          // the frames of its warp checked so far
-	clear   bool
-	wayOn   bool
-	held    bool // clear and on only with the root held
+	// warpStep is the next step of its warp (warp.Warper.Step; 0: none
+	// begun).
+	warpStep int
+	clear    bool
+	wayOn    bool
+	held     bool // clear and on only with the root held
 	// force: it need not leave a way on; reachOff: nor meet its docks.
 	force, reachOff bool
 	slots           []actiongraph.Slot // the plan's slots its targets were made from
@@ -151,7 +155,7 @@ func (p *Planner) reset(tr *trial) {
 	}
 	tr.c, tr.slot, tr.w = -1, -1, nil
 	tr.stage, tr.verdict = toWarp, unknown
-	tr.hold, tr.clear, tr.wayOn, tr.held, tr.force, tr.reachOff, tr.checked = false, false, false, false, false, false, 0
+	tr.hold, tr.clear, tr.wayOn, tr.held, tr.force, tr.reachOff, tr.checked, tr.warpStep = false, false, false, false, false, false, 0, 0
 	tr.slots, tr.targets, tr.used = tr.slots[:0], tr.targets[:0], tr.used[:0]
 }
 
@@ -251,7 +255,7 @@ func (p *Planner) slotFor(tr *trial) int {
 func (p *Planner) drop(tr *trial) {
 	tr.slot, tr.w = -1, nil
 	if tr.stage != decided {
-		tr.stage, tr.hold, tr.clear, tr.wayOn, tr.checked = toWarp, false, false, false, 0
+		tr.stage, tr.hold, tr.clear, tr.wayOn, tr.checked, tr.warpStep = toWarp, false, false, false, 0, 0
 	}
 }
 
@@ -260,7 +264,7 @@ func (p *Planner) nextCost(tr *trial) int {
 	a := p.tree.Nodes[tr.c].Action
 	switch tr.stage {
 	case toWarp, toHold:
-		return p.cost[a].warp
+		return ceilDiv(p.cost[a].warp*warp.StepShare[tr.warpStep], 100)
 	case toCheck, toCheckHeld:
 		c := p.cost[a]
 		frames := p.setup.Library().Actions[a].Clip.Frames()
@@ -278,13 +282,23 @@ func (p *Planner) advance(tr *trial) (int, error) {
 	work := p.nextCost(tr)
 	switch tr.stage {
 	case toWarp, toHold:
-		opt := p.warpOptions()
-		opt.Hold = tr.stage == toHold
-		w, err := p.warpers[p.slotFor(tr)].Warp(a, n.Frame, tr.targets, opt)
+		wp := &p.warpers[p.slotFor(tr)]
+		if tr.warpStep == 0 {
+			opt := p.warpOptions()
+			opt.Hold = tr.stage == toHold
+			if err := wp.Begin(a, n.Frame, tr.targets, opt); err != nil {
+				return work, err
+			}
+		}
+		w, done, err := wp.Step()
 		if err != nil {
 			return work, err
 		}
-		tr.w, tr.root, tr.hold, tr.checked = w, endFrame(w), opt.Hold, 0
+		if tr.warpStep++; !done {
+			return work, nil
+		}
+		tr.warpStep = 0
+		tr.w, tr.root, tr.hold, tr.checked = w, endFrame(w), tr.stage == toHold, 0
 		switch {
 		case !tr.hold && p.body == nil:
 			tr.stage = toWayOn

@@ -11,6 +11,7 @@ import (
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/internal/cputime"
 	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/warp"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -242,11 +243,15 @@ func TestSmallBudgetWaits(t *testing.T) {
 	}
 }
 
-// actionCostOf is the largest single stage of a trial of action a: its
-// warp or a part of its check.
+// actionCostOf is the largest single stage of a trial of action a: a step
+// of its warp or a part of its check.
 func actionCostOf(s *Setup, a int32) int {
 	p := &Planner{setup: s}
 	p.costs()
 	c := p.cost[a]
-	return max(c.warp, c.check*c.part/max(s.Library().Actions[a].Clip.Frames()-1, 1)+1)
+	most := c.check*c.part/max(s.Library().Actions[a].Clip.Frames()-1, 1) + 1
+	for _, share := range warp.StepShare {
+		most = max(most, ceilDiv(c.warp*share, 100))
+	}
+	return most
 }

@@ -169,6 +169,8 @@ type Warper struct {
 	clip    motion.Clip
 	fixes   []fix
 	hold    bool         // Options.Hold of the warp under way
+	opt     Options      // its options
+	step    int          // its next Step
 	offsets []mgl64.Vec3 // per frame: the spring's root offset
 	drop    []float64    // per frame: how far the root must come down
 	pos     []mgl64.Vec3 // per joint: world positions (FK)
@@ -216,33 +218,68 @@ type fix struct {
 // before (fade), and a foot that action left off its clip eases back onto
 // this one's (carryFeet).
 func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, opt Options) (*Result, error) {
+	if err := w.Begin(a, frame, targets, opt); err != nil {
+		return nil, err
+	}
+	for {
+		if r, done, err := w.Step(); done || err != nil {
+			return r, err
+		}
+	}
+}
+
+// Steps is how many Steps a warp takes.
+const Steps = 4
+
+// StepShare is about what share of a warp's time each of its Steps takes
+// (in percent).
+var StepShare = [Steps]int{30, 13, 33, 24}
+
+// Begin starts warping a as Warp does, in Steps: the warp is done a Step
+// at a time (so that it can be spread over frames), the same to the bit.
+func (w *Warper) Begin(a *action.Action, frame action.Frame, targets []Target, opt Options) error {
 	opt.defaults()
 	if err := w.prepare(a, frame, targets); err != nil {
-		return nil, err
+		return err
 	}
-	w.hold = opt.Hold
+	w.hold, w.opt, w.step = opt.Hold, opt, 0
 	if opt.Hold {
-		opt.MaxTurn = 0
+		w.opt.MaxTurn = 0
 	}
-	w.reorient(opt.MaxTurn)
-	if err := w.chains(); err != nil {
-		return nil, err
+	return nil
+}
+
+// Step does the next step of the warp Begin started; it returns the
+// result, and true, after the last.
+func (w *Warper) Step() (*Result, bool, error) {
+	opt := &w.opt
+	switch w.step {
+	case 0:
+		w.reorient(opt.MaxTurn)
+		if err := w.chains(); err != nil {
+			return nil, true, err
+		}
+		w.placeRoot(*opt)
+		w.hinges(*opt)
+		w.fade(*opt)
+		w.lowerRoot(opt.Drop)
+	case 1:
+		w.lean(*opt)
+		if opt.Ground != nil {
+			w.liftSwings(opt.Ground, *opt)
+		}
+	case 2:
+		w.carryFeet(*opt)
+		w.solveLimbs(opt.Blend)
+	default:
+		if opt.Ground != nil {
+			w.bendToes(opt.Ground)
+		}
+		w.endOffsets()
+		return &w.res, true, nil
 	}
-	w.placeRoot(opt)
-	w.hinges(opt)
-	w.fade(opt)
-	w.lowerRoot(opt.Drop)
-	w.lean(opt)
-	if opt.Ground != nil {
-		w.liftSwings(opt.Ground, opt)
-	}
-	w.carryFeet(opt)
-	w.solveLimbs(opt.Blend)
-	if opt.Ground != nil {
-		w.bendToes(opt.Ground)
-	}
-	w.endOffsets()
-	return &w.res, nil
+	w.step++
+	return nil, false, nil
 }
 
 // prepare checks the targets and sizes the buffers for a.
