@@ -162,19 +162,13 @@ func (p *Planner) reset(tr *trial) {
 // trialFor is the trial of child c of the root, made anew when the plan's
 // slots it was made from changed; it reports the work of making it.
 func (p *Planner) trialFor(c int32) (*trial, int) {
-	n := &p.tree.Nodes[c]
 	tr := &p.trials[c-p.tree.Nodes[0].FirstChild]
 	p.age++
 	tr.age = p.age
-	nd := int32(len(p.setup.docks[n.Action]))
-	if tr.c == c && slices.Equal(tr.slots, p.tree.Slots[n.FirstDock:n.FirstDock+nd]) {
+	if tr.c == c && p.holds(tr) {
 		return tr, 0
 	}
-	p.reset(tr)
-	tr.c = c
-	p.targetsOf(tr)
-	tr.slots = append(tr.slots, p.tree.Slots[n.FirstDock:n.FirstDock+nd]...)
-	return tr, int(nd)
+	return tr, p.remake(tr, c, false, false)
 }
 
 // forcedFor is the trial of child c of the root taken though it need not
@@ -182,16 +176,28 @@ func (p *Planner) trialFor(c int32) (*trial, int) {
 // it is the one made last; it reports the work of making it.
 func (p *Planner) forcedFor(c int32, force, reachOff bool) (*trial, int) {
 	tr := p.forced
-	n := &p.tree.Nodes[c]
-	nd := int32(len(p.setup.docks[n.Action]))
-	if tr.c == c && tr.force == force && tr.reachOff == reachOff && slices.Equal(tr.slots, p.tree.Slots[n.FirstDock:n.FirstDock+nd]) {
+	if tr.c == c && tr.force == force && tr.reachOff == reachOff && p.holds(tr) {
 		return tr, 0
 	}
+	return tr, p.remake(tr, c, force, reachOff)
+}
+
+// holds reports whether the plan's slots tr was made from are unchanged.
+func (p *Planner) holds(tr *trial) bool {
+	n := &p.tree.Nodes[tr.c]
+	return slices.Equal(tr.slots, p.tree.Slots[n.FirstDock:n.FirstDock+int32(len(tr.slots))])
+}
+
+// remake empties tr and makes it child c's, with its targets from the
+// plan's slots now; it reports the work: a unit per dock.
+func (p *Planner) remake(tr *trial, c int32, force, reachOff bool) int {
 	p.reset(tr)
 	tr.c, tr.force, tr.reachOff = c, force, reachOff
 	p.targetsOf(tr)
+	n := &p.tree.Nodes[c]
+	nd := int32(len(p.setup.docks[n.Action]))
 	tr.slots = append(tr.slots, p.tree.Slots[n.FirstDock:n.FirstDock+nd]...)
-	return tr, int(nd)
+	return int(nd)
 }
 
 // targetsOf makes tr's warp targets: its docks' supports moved onto the
@@ -633,10 +639,10 @@ func (p *Planner) chooseReady(in Input) (*trial, bool) {
 		if tr.c != c || tr.stage != decided || tr.verdict != clearOn || slices.Contains(p.taken, c) || !p.canBrake(c) {
 			continue
 		}
-		n := &p.tree.Nodes[c]
-		if !slices.Equal(tr.slots, p.tree.Slots[n.FirstDock:n.FirstDock+int32(len(tr.slots))]) {
+		if !p.holds(tr) {
 			continue
 		}
+		n := &p.tree.Nodes[c]
 		if s := p.score(n, lib.Actions[n.Action], in); s < bestScore {
 			best, bestScore = tr, s
 		}
