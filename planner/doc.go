@@ -18,9 +18,10 @@
 //     clips, commits; see DefaultWork), Config.Budget in time. With a work
 //     budget alone, planning reads no clock: the same inputs give the same
 //     motion, bit for bit, on any machine and any GOMAXPROCS.
-//   - Trials ahead: what is left of a frame's budget warps and checks the
-//     choice the input would take next (and the next best, while one is
-//     refused), so the frame an action starts in only chooses. When the
+//   - Trials ahead: up to half of each frame's budget, and what evaluating
+//     the plan leaves, warps and checks the choice the input would take
+//     next (and the next best, while one is refused), so the frame an
+//     action starts in only chooses. When the
 //     best choice is not ready and finishing it would overrun the budget,
 //     the best ready one starts instead; only when none is ready does an
 //     Update do more than its budget.

@@ -357,10 +357,10 @@ func (p *Planner) addStats() { p.done.Add(p.tree.Stats()) }
 // to end within the plan — the best child whose own docks are supported
 // is taken (chooseDead: the character goes on as far as there is support
 // rather than freeze mid-stride); when there is none, the character holds
-// its last pose and Stuck counts it. What is left of the frame's work
-// budget evaluates the plan, and then warps and checks ahead the choice
-// the input would take (trials), so that the frame an action starts in
-// finds it done. Update allocates nothing: New and SetDepth make room for
+// its last pose and Stuck counts it. The frame's work budget then goes,
+// up to half of it first, to warping and checking ahead the choice the
+// input would take (trials), so that the frame an action starts in finds
+// it done, and to evaluating the plan. Update allocates nothing: New and SetDepth make room for
 // everything it uses.
 func (p *Planner) Update(dt float64, in Input) Pose {
 	t0 := time.Now()
