@@ -105,10 +105,9 @@ func TestBodyStopsAtThinWall(t *testing.T) {
 	}
 }
 
-// TestStartContact: started 0.15 m from stepping's west wall (the main
-// job's start) and kept there (a negative Config.Fit), the standing
-// adult's body goes into the wall, and the planner says so; started in
-// the open hall it does not.
+// TestStartContact: started 0.1 m from stepping's west wall and kept
+// there (a negative Config.Fit), the standing adult's body goes into the
+// wall, and the planner says so; started in the open hall it does not.
 func TestStartContact(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
 	setup, err := planner.NewSetupWith(w.setup.Graph(), w.setup.Querier(), planner.SetupOptions{Body: true})
@@ -118,7 +117,7 @@ func TestStartContact(t *testing.T) {
 	for _, c := range []struct {
 		x    float64
 		want bool
-	}{{0.25, true}, {3, false}} {
+	}{{0.1, true}, {3, false}} {
 		p, err := planner.New(setup, planner.Config{Start: action.Frame{Position: mgl64.Vec3{c.x, 0, 1.5}, Yaw: math.Pi / 2}, Work: 1000, Fit: -1})
 		if err != nil {
 			t.Fatal(err)

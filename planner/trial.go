@@ -18,7 +18,8 @@ import (
 // the per-frame path are converted by their size:
 //   - a warp: one unit per WarpPerUnit joint-frames of the action's clip,
 //     done in warp.Steps steps of about warp.StepShare of it each;
-//   - the check of a warped clip: one unit per CheckPerUnit capsule-instants;
+//   - the check of a warped clip: one unit per CheckPerUnit capsule-instants,
+//     and one per NarrowPerUnit distances its narrow phase measures;
 //   - a way on: one unit per geo-query or body test it asks;
 //   - a commit: one unit per CommitPerUnit plan nodes kept;
 //   - a choice's targets: one unit per dock.
@@ -31,11 +32,14 @@ const (
 	// Budget: within 2 ms on the reference machine (docs/performance.md).
 	DefaultWork   = 900
 	WarpPerUnit   = 4
-	CheckPerUnit  = 2
+	CheckPerUnit  = 1
 	CommitPerUnit = 4
-	// CheckPart is the most work one step of a warped clip's check does:
-	// a long clip is checked in parts of as many frames (ccd.ClipPart).
-	CheckPart = 250
+	// CheckPart is the work one step of a warped clip's check is sized
+	// for: a long clip is checked in parts of as many frames (ccd.ClipPart).
+	// Near the scene the narrow phase adds one unit per NarrowPerUnit
+	// exact distances and plane bounds it measures.
+	CheckPart     = 30
+	NarrowPerUnit = 2
 )
 
 // actionCost is the work of warping an action and of checking its warped
@@ -316,13 +320,19 @@ func (p *Planner) advance(tr *trial) (int, error) {
 			p.decide(tr)
 		}
 	case toCheck:
-		if done, clear := p.checkPart(tr); !clear {
+		narrow := p.narrow()
+		done, clear := p.checkPart(tr)
+		work += (p.narrow() - narrow) / NarrowPerUnit
+		if !clear {
 			tr.clear, tr.stage = false, toWayOn
 		} else if done {
 			tr.clear, tr.stage = true, toWayOn
 		}
 	case toCheckHeld:
-		if done, clear := p.checkPart(tr); !clear {
+		narrow := p.narrow()
+		done, clear := p.checkPart(tr)
+		work += (p.narrow() - narrow) / NarrowPerUnit
+		if !clear {
 			p.decide(tr)
 		} else if done {
 			tr.stage = toWayOnHeld
@@ -353,6 +363,13 @@ func (p *Planner) advance(tr *trial) (int, error) {
 		}
 	}
 	return work, nil
+}
+
+// narrow is the body checker's narrow-phase work so far: exact distances
+// and plane bounds measured.
+func (p *Planner) narrow() int {
+	st := &p.body.Stats
+	return int(st.Steps + st.Bounds)
 }
 
 // checkPart checks the next part of tr's warp: it reports whether the

@@ -71,8 +71,8 @@ func BenchmarkWorkUnits(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if k == 3 {
-					cost = w
+				if k >= 2 {
+					cost = w // a check's narrow phase and a way on are counted as done
 				}
 				units[k] += float64(cost)
 			}
@@ -91,6 +91,50 @@ func BenchmarkWorkUnits(b *testing.B) {
 	}
 	for k, name := range []string{"ns/node", "ns/warp-unit", "ns/check-unit", "ns/way-on-unit", "ns/commit-unit"} {
 		b.ReportMetric(ns[k]/math.Max(units[k], 1), name)
+	}
+}
+
+// A part of a warped clip's check counts its nominal cost and one unit per
+// NarrowPerUnit exact distances and plane bounds the body checker measured
+// for it (its Stats, which the planner does not keep): from every frame of
+// workStage, every check of every choice's trial.
+func TestCheckCountsItsNarrowPhase(t *testing.T) {
+	s, frames := workStage(t)
+	parts, near := 0, 0
+	for _, f := range frames {
+		p, err := New(s, Config{Start: f, Fit: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.tree.Evaluate(s.query, actiongraph.Budget{})
+		for _, c := range p.tree.Feasible(nil) {
+			tr, _ := p.trialFor(c)
+			for tr.stage != decided {
+				if kindOf(tr.stage) != 2 {
+					if _, err := p.advance(tr); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				cost, before := p.nextCost(tr), p.body.Stats
+				w, err := p.advance(tr)
+				if err != nil {
+					t.Fatal(err)
+				}
+				narrow := int(p.body.Stats.Steps - before.Steps + p.body.Stats.Bounds - before.Bounds)
+				if want := cost + narrow/NarrowPerUnit; w != want {
+					t.Fatalf("a check part counted %d units; nominal %d and %d narrow measures make %d", w, cost, narrow, want)
+				}
+				parts++
+				if narrow >= NarrowPerUnit {
+					near++
+				}
+			}
+		}
+	}
+	t.Logf("%d check parts, %d of them counting narrow work", parts, near)
+	if near == 0 {
+		t.Error("no check part measured anything near the scene: the test shows nothing")
 	}
 }
 

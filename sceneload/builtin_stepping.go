@@ -67,10 +67,12 @@ func stepping() *scenes.Mesh {
 	b.Box(v(8.0, 0, 3.4), v(9.8, 0.45, 3.9))
 	b.Box(v(8.6, 0, 0.3), v(9.6, 1.0, 1.3))
 
-	// The room's walls, 1.0 m high and 0.1 m thick, standing on the floor line.
+	// The room's walls, 1.0 m high and 0.1 m thick, standing on the floor
+	// line; the west one just outside it, so that the strip before the
+	// flights is 0.4 m deep: room for a character standing there.
 	b.Box(v(0, 0, 0), v(10, 1, 0.1))
 	b.Box(v(0, 0, 3.9), v(10, 1, 4))
-	b.Box(v(0, 0, 0.1), v(0.1, 1, 3.9))
+	b.Box(v(-0.1, 0, 0.1), v(0, 1, 3.9))
 	b.Box(v(9.9, 0, 0.1), v(10, 1, 3.9))
 	return b.Mesh()
 }

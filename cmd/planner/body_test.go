@@ -122,13 +122,13 @@ func TestPlanBody(t *testing.T) {
 	}
 }
 
-// TestRunStartInScene: planner run --body from the main job's start (0.15 m
-// from stepping's west wall), where the standing body does not fit, moves
+// TestRunStartInScene: planner run --body from 0.1 m before stepping's
+// west wall, where the standing body does not fit, moves
 // the start to where it fits, no farther than planner.DefaultFit, and
 // reports how far and what was in the scene.
 func TestRunStartInScene(t *testing.T) {
 	in := filepath.Join(t.TempDir(), "wall.yaml")
-	src := "scene: builtin:stepping\nstart: {x: 0.25, z: 1.5, yaw_deg: 90}\nduration: 2\ninputs:\n  - {at: 0, heading_deg: 90, speed: 1.2}\n"
+	src := "scene: builtin:stepping\nstart: {x: 0.1, z: 1.5, yaw_deg: 90}\nduration: 2\ninputs:\n  - {at: 0, heading_deg: 90, speed: 1.2}\n"
 	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -26,8 +27,8 @@ func TestProfileJSON(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &r); err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Profile) != 100 {
-		t.Fatalf("%d profile points over 10 m, want 100", len(r.Profile))
+	if len(r.Profile) != 101 {
+		t.Fatalf("%d profile points over the 10.1 m from wall to wall, want 101", len(r.Profile))
 	}
 	// Along z = 3.5: the 0.45 m treads span x 0.4-0.7 and 0.7-1.0, the gap
 	// x 4.4-4.9, the bench x 8.0-9.8. A foot (ankle, and ball 0.15 m ahead)
@@ -45,7 +46,11 @@ func TestProfileJSON(t *testing.T) {
 		{4.65, 0, false, false},   // the gap
 		{8.95, 0.45, true, true},  // the bench
 	} {
-		p := r.Profile[int(c.x/0.1)]
+		i := slices.IndexFunc(r.Profile, func(p profilePoint) bool { return abs(p.X-c.x) < 0.01 })
+		if i < 0 {
+			t.Fatalf("no profile point at x = %v", c.x)
+		}
+		p := r.Profile[i]
 		if (p.Height != nil) != c.ground || (c.ground && (abs(*p.Height-c.height) > 1e-4 || p.FootSupported != c.supported)) {
 			t.Errorf("x = %v: profile point %+v, want ground %v at %v, foot supported %v", c.x, p, c.ground, c.height, c.supported)
 		}
