@@ -320,18 +320,16 @@ func (p *Planner) advance(tr *trial) (int, error) {
 			p.decide(tr)
 		}
 	case toCheck:
-		narrow := p.narrow()
-		done, clear := p.checkPart(tr)
-		work += (p.narrow() - narrow) / NarrowPerUnit
+		done, clear, near := p.checkPart(tr)
+		work += near
 		if !clear {
 			tr.clear, tr.stage = false, toWayOn
 		} else if done {
 			tr.clear, tr.stage = true, toWayOn
 		}
 	case toCheckHeld:
-		narrow := p.narrow()
-		done, clear := p.checkPart(tr)
-		work += (p.narrow() - narrow) / NarrowPerUnit
+		done, clear, near := p.checkPart(tr)
+		work += near
 		if !clear {
 			p.decide(tr)
 		} else if done {
@@ -365,29 +363,26 @@ func (p *Planner) advance(tr *trial) (int, error) {
 	return work, nil
 }
 
-// narrow is the body checker's narrow-phase work so far: exact distances
-// and plane bounds measured.
-func (p *Planner) narrow() int {
-	st := &p.body.Stats
-	return int(st.Steps + st.Bounds)
-}
-
 // checkPart checks the next part of tr's warp: it reports whether the
-// whole warp is checked, and whether the part is clear.
-func (p *Planner) checkPart(tr *trial) (done, clear bool) {
+// whole warp is checked, whether the part is clear, and the work its
+// narrow phase did beyond the part's size (one unit per NarrowPerUnit
+// exact distances and plane bounds measured).
+func (p *Planner) checkPart(tr *trial) (done, clear bool, near int) {
+	st := &p.body.Stats
+	before := st.Steps + st.Bounds
 	c := tr.w.Clip
 	last := c.Frames() - 1
 	to := min(tr.checked+p.cost[p.tree.Nodes[tr.c].Action].part, last)
 	if last == 0 {
-		return true, p.body.Clip(c, &tr.contact)
+		clear, done = p.body.Clip(c, &tr.contact), true
+	} else {
+		clear = p.body.ClipPart(c, tr.checked, to, &tr.contact)
+		tr.checked, done = to, !clear || to == last
+		if done {
+			tr.checked = 0
+		}
 	}
-	clear = p.body.ClipPart(c, tr.checked, to, &tr.contact)
-	tr.checked = to
-	if !clear || to == last {
-		tr.checked = 0
-		return true, clear
-	}
-	return false, true
+	return done, clear, int(st.Steps+st.Bounds-before) / NarrowPerUnit
 }
 
 // decide ends tr: a choice whose warp leaves a foot or hand short of its
