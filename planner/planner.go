@@ -463,6 +463,7 @@ func endFrame(w *warp.Result) action.Frame {
 func (p *Planner) warpOptions() warp.Options {
 	opt := p.cfg.Warp
 	opt.Ground = p.setup.query.BVH()
+	opt.FootClearance = p.setup.footClear
 	if opt.Knees == ([2]mgl64.Vec3{}) {
 		opt.Knees = p.setup.knees
 	}

@@ -36,6 +36,7 @@ type Setup struct {
 	sweeps    *ccd.Sweeps               // the body's sweeps of every action; nil: docks only
 	scene     *ccd.Scene                // the scene as the body's checker sees it
 	knees     [2]mgl64.Vec3             // the way each foot's knee bends (warp.Hinges)
+	footClear float64                   // warp.Options.FootClearance: the body's feet beyond their sink [Units: m]
 }
 
 // SetupOptions chooses what a Setup checks besides the docks. The zero
@@ -156,7 +157,22 @@ func (s *Setup) measureBody(o SetupOptions) error {
 		return fmt.Errorf("planner: %w", err)
 	}
 	s.sweeps, s.scene = sw, sc
+	s.footClear = footClearance(m, sw.Options())
 	return nil
+}
+
+// footClearance is how far a swinging foot of body m keeps from the ground
+// around it (warp.Options.FootClearance): its feet's and toes' largest
+// radius beyond what they may sink into a face, and the checker's
+// resolution.
+func footClearance(m *body.Model, o ccd.Options) float64 {
+	r := 0.0
+	for _, c := range m.Capsules {
+		if c.Part == body.Foot || c.Part == body.Toes {
+			r = max(r, c.Radius)
+		}
+	}
+	return max(r-o.Sink, 0) + 2*o.Epsilon
 }
 
 // Sweeps are the body's measured sweeps (nil when the Setup plans with the

@@ -30,7 +30,9 @@
 // lands, never twice over a step its dock raises it onto, never over a
 // step it stood under while it is still by it, and never faster than a
 // foot rises) and the toes bend up onto the surface where it rises under
-// their tip.
+// their tip. For a character whose body is checked against the scene
+// (Options.FootClearance), the swinging foot also keeps its sole over the
+// ground and the foot's radius from a step's edge.
 //
 // A Warper owns its working memory: once Reserve has sized it for a
 // library, warping allocates nothing, and each Result is overwritten by the

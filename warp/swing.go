@@ -3,6 +3,7 @@ package warp
 import (
 	"math"
 
+	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -48,8 +49,9 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 		top := sk.Parents[mid]
 		base, tip := w.toes(e.Joint)
 		w.nearStands(e.Joint)
+		ft := w.swingFootOf(e.Joint, base, tip, opt.FootClearance)
 		for f := range frames {
-			w.drop[f] = w.shortfall(ground, e.Joint, base, tip, f)
+			w.drop[f] = w.shortfall(ground, &ft, f)
 		}
 		lifts := w.lifts[i*frames : (i+1)*frames]
 		start := opt.SwingLift[i]
@@ -65,7 +67,7 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 				lift = math.Max(lift, w.drop[g]*smooth(1-math.Abs(float64(f-g))/float64(k+1)))
 			}
 			if f < k {
-				lift = start + (lift-start)*smooth(float64(f)/float64(k))
+				lift = w.easeLift(start, lift, f, k, opt.FootClearance > 0)
 			}
 			lifts[f] = lift
 		}
@@ -79,6 +81,18 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 			w.poseLimb(f, top, mid, e.Joint, w.pos[e.Joint].Add(mgl64.Vec3{0, lift, 0}), mgl64.QuatIdent())
 		}
 	}
+}
+
+// easeLift is the lift at frame f < k of a swing that starts lifted by
+// start and would be lifted by lift: eased from start over k frames, and,
+// when the foot must keep clear of the ground (fast), no less than lift
+// as far as liftSpeed lets it rise from start by then.
+func (w *Warper) easeLift(start, lift float64, f, k int, fast bool) float64 {
+	eased := start + (lift-start)*smooth(float64(f)/float64(k))
+	if fast && lift > eased {
+		eased = math.Max(eased, math.Min(lift, start+liftSpeed*w.a.Clip.FrameTime*float64(f)))
+	}
+	return eased
 }
 
 // liftSpeed is the fastest a swing's lift grows or shrinks. [Units: m/s]
@@ -192,33 +206,81 @@ func (w *Warper) footDocked(j, f int) bool {
 	return false
 }
 
-// shortfall is how far foot joint j must rise at frame f for its ankle,
-// toe base and toes' tip (w.toes; -1 when it has none) to keep over the
-// ground the clearance they have over the clip's floor (at most
-// SwingClearance); 0 when docked. Near where it stands (w.stands) a
-// surface more than stepRise above a point is a step or a side it stood
-// under, and does not count.
-func (w *Warper) shortfall(ground *scenes.BVH, j, base, tip, f int) float64 {
+// swingFoot is what shortfall looks at of a foot: its ankle, toe base and
+// toes' tip (-1: none; with reach, a foot without toes has its bone's end
+// as its tip), Options.FootClearance (reach) and, with reach, how high
+// each point stands over the clip's floor while the foot is docked (the
+// least over those frames).
+type swingFoot struct {
+	points [3]int
+	stand  [3]float64
+	reach  float64
+}
+
+// swingFootOf is foot joint j's swingFoot.
+func (w *Warper) swingFootOf(j, base, tip int, reach float64) swingFoot {
+	sk := w.a.Clip.Skeleton
+	if tip < 0 && reach > 0 {
+		tip = footEnd(sk, j)
+	}
+	ft := swingFoot{points: [3]int{j, base, tip}, reach: reach}
+	if reach <= 0 {
+		return ft
+	}
+	n, end := sk.NumJoints(), max(j, tip)
+	ft.stand = [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+	for f := range w.a.Clip.Frames() {
+		if !w.footDocked(j, f) {
+			continue
+		}
+		sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], end, w.pos, w.world)
+		floor := w.res.Frame.Position[1] + w.offsets[f][1]
+		for k, p := range ft.points {
+			if p >= 0 {
+				ft.stand[k] = math.Min(ft.stand[k], w.pos[p][1]-floor)
+			}
+		}
+	}
+	for k := range ft.stand {
+		if math.IsInf(ft.stand[k], 1) {
+			ft.stand[k] = 0
+		}
+	}
+	return ft
+}
+
+// shortfall is how far foot ft must rise at frame f for its points to
+// keep over the ground the clearance they have over the clip's floor (at
+// most SwingClearance, or with reach at most SwingClearance beyond the
+// height they stand at, and at least that height and reach); 0 when
+// docked. With reach, the ground is the highest within reach of a point
+// before and behind it along the foot, so that a foot with that much
+// radius clears a step's edge, and its sole keeps above the ground. Near
+// where it stands (w.stands) a surface more than stepRise above a point
+// is a step or a side it stood under, and does not count.
+func (w *Warper) shortfall(ground *scenes.BVH, ft *swingFoot, f int) float64 {
+	j, tip := ft.points[0], ft.points[2]
 	if w.footDocked(j, f) {
 		return 0
 	}
 	sk := w.a.Clip.Skeleton
 	n := sk.NumJoints()
-	end := j
-	if tip >= 0 {
-		end = tip
-	}
+	end := max(j, tip)
 	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], end, w.pos, w.world)
 	floor := w.res.Frame.Position[1] + w.offsets[f][1]
 	landing := w.landingHeight(j, f)
+	along := footAlong(w.pos[j], w.pos[end], ft.reach)
 	short := 0.0
-	for _, p := range [3]int{j, base, tip} {
+	for k, p := range ft.points {
 		if p < 0 {
 			continue
 		}
 		q := w.pos[p]
-		want := math.Max(0, math.Min(q[1]-floor, SwingClearance))
-		g, ok := groundUnder(ground, q)
+		want := math.Max(ft.reach, math.Min(q[1]-floor, SwingClearance))
+		if ft.reach > 0 {
+			want = math.Max(want, math.Max(ft.stand[k], math.Min(q[1]-floor, SwingClearance+ft.stand[k])))
+		}
+		g, ok := groundNear(ground, q, along)
 		if w.stands[f] && g > w.standY[f]+stepRise {
 			continue // a step or a side the foot stood under
 		}
@@ -227,6 +289,42 @@ func (w *Warper) shortfall(ground *scenes.BVH, j, base, tip, f int) float64 {
 		}
 	}
 	return short
+}
+
+// footEnd is the first child of foot joint j, where the bone of a foot
+// without toes ends (-1: none).
+func footEnd(sk *motion.Skeleton, j int) int {
+	for k := j + 1; k < sk.NumJoints(); k++ {
+		if sk.Parents[k] == j {
+			return k
+		}
+	}
+	return -1
+}
+
+// footAlong is reach along the ground in the direction from a foot's
+// ankle to its toes (zero when reach is, or the foot points up or down).
+func footAlong(ankle, toes mgl64.Vec3, reach float64) mgl64.Vec3 {
+	d := mgl64.Vec3{toes[0] - ankle[0], 0, toes[2] - ankle[2]}
+	if l := d.Len(); reach > 0 && l > 1e-6 {
+		return d.Mul(reach / l)
+	}
+	return mgl64.Vec3{}
+}
+
+// groundNear is the highest surface straight under p, p+along and
+// p-along (groundUnder), and whether any was found.
+func groundNear(ground *scenes.BVH, p, along mgl64.Vec3) (float64, bool) {
+	g, ok := groundUnder(ground, p)
+	if along == (mgl64.Vec3{}) {
+		return g, ok
+	}
+	for _, q := range [2]mgl64.Vec3{p.Add(along), p.Sub(along)} {
+		if h, hit := groundUnder(ground, q); hit && (!ok || h > g) {
+			g, ok = h, true
+		}
+	}
+	return g, ok
 }
 
 // landingHeight is how high a surface under the tip of foot joint j's

@@ -56,6 +56,18 @@ type Options struct {
 	// lifted off its swing at the first frame: the previous action's
 	// Result.EndSwingLift (see liftSwings). [Units: m]
 	SwingLift [2]float64
+	// FootClearance is, when a body is checked against the scene, the
+	// foot's radius beyond what it may sink into a face. A swinging foot's
+	// ankle, toe base and toes' tip (a foot without toes: the end of its
+	// bone) then keep at least the heights they stand at over the ground,
+	// so that the sole stays on or above it, and their clearance beyond
+	// that up to SwingClearance; the ground is the highest within
+	// FootClearance of each before and behind it along the foot, so that
+	// the foot clears a step's edge; and a lift carried from the action
+	// before grows as fast as a foot rises. Zero looks straight under the
+	// joints and keeps the clip's own clearance, at most SwingClearance.
+	// [Units: m]
+	FootClearance float64
 	// Lean is the upper body's lean at the first frame: the previous
 	// action's Result.EndLean, so consecutive actions join smoothly.
 	// [Units: rad] forward positive

@@ -684,3 +684,176 @@ func TestWarpReportsADropAtTheStart(t *testing.T) {
 	}
 	t.Logf("a support 0.25 m down: the root dropped %.3f m at the first frame", r.StartDrop)
 }
+
+// With Options.FootClearance, a swinging foot keeps that far from the
+// edges of a 3 cm plateau laid across its path, not only above its top:
+// the distance from the ankle, toe base and toes' tip to the plateau as a
+// solid box (measured directly, at every frame of the swing) is at least
+// FootClearance (to 1 mm). Looking straight down under the joints alone
+// (FootClearance 0) brings one of them closer to its front edge.
+func TestWarpSwingClearsAnEdge(t *testing.T) {
+	lib := defaultLib(t)
+	a := lib.Get("walk.l")
+	frame := action.Frame{}
+	ts := expectedTargets(a, frame)
+	sk := a.Clip.Skeleton
+	n := sk.NumJoints()
+	var foot string
+	land := 0.0
+	for _, d := range a.Docks {
+		if d.Template == "foot" && d.Start > 0.2 {
+			foot, land = d.Effector, d.Start
+		}
+	}
+	j := sk.Index(foot)
+	points := []int{j, j + 1, j + 2} // ankle, toe base, toes' tip
+	placed := placedPositions(a, frame)
+	f0, f1 := int(0.3*land/a.Clip.FrameTime), int(0.7*land/a.Clip.FrameTime)
+	z0, z1 := placed[f0*n+j+2][2], placed[f1*n+j+2][2]
+	x := placed[f0*n+j][0]
+	const top, reach = 0.03, 0.03
+	lo := mgl64.Vec3{x - 0.5, 0, z0}
+	hi := mgl64.Vec3{x + 0.5, top, z1}
+	box := func(x0, y0, z0, x1, y1, z1 float32) *scenes.Mesh {
+		m := &scenes.Mesh{}
+		quad := func(a, b, c, d [3]float32) {
+			base := uint32(len(m.Positions) / 3)
+			for _, v := range [][3]float32{a, b, c, d} {
+				m.Positions = append(m.Positions, v[0], v[1], v[2])
+			}
+			m.Indices = append(m.Indices, base, base+1, base+2, base, base+2, base+3)
+		}
+		quad([3]float32{-5, 0, -5}, [3]float32{-5, 0, 5}, [3]float32{5, 0, 5}, [3]float32{5, 0, -5})
+		quad([3]float32{x0, y1, z0}, [3]float32{x0, y1, z1}, [3]float32{x1, y1, z1}, [3]float32{x1, y1, z0})
+		quad([3]float32{x0, y0, z0}, [3]float32{x0, y1, z0}, [3]float32{x1, y1, z0}, [3]float32{x1, y0, z0})
+		quad([3]float32{x0, y0, z1}, [3]float32{x1, y0, z1}, [3]float32{x1, y1, z1}, [3]float32{x0, y1, z1})
+		return m
+	}
+	bvh, err := scenes.NewBVH(box(float32(lo[0]), 0, float32(z0), float32(hi[0]), top, float32(z1)), scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nearest := func(c *motion.Clip) float64 {
+		pos := c.Positions()
+		d := math.Inf(1)
+		for f := range int(land / a.Clip.FrameTime) {
+			for _, k := range points {
+				p := pos[f*n+k]
+				var q mgl64.Vec3
+				for i := range 3 {
+					q[i] = math.Max(lo[i], math.Min(hi[i], p[i]))
+				}
+				d = math.Min(d, p.Sub(q).Len())
+			}
+		}
+		return d
+	}
+	under, err := Warp(a, frame, ts, Options{Ground: bvh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clear, err := Warp(a, frame, ts, Options{Ground: bvh, FootClearance: reach})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d0, d1 := nearest(under.Clip), nearest(clear.Clip)
+	t.Logf("%s past a 3 cm plateau: nearest joint %.1f mm from it looking straight down, %.1f mm with %.0f mm clearance", foot, d0*1000, d1*1000, reach*1000)
+	if d0 > reach-0.002 {
+		t.Fatalf("looking straight down already keeps %.1f mm: the case tests nothing", d0*1000)
+	}
+	if d1 < reach-0.001 {
+		t.Errorf("with FootClearance %.0f mm a joint comes %.1f mm from the plateau", reach*1000, d1*1000)
+	}
+	for _, r := range clear.Docks {
+		if !r.Reached || r.Error > 1e-6 {
+			t.Errorf("dock %d: reached %v, error %g", r.Dock, r.Reached, r.Error)
+		}
+	}
+}
+
+// With Options.FootClearance a swinging foot's ankle, toe base and toes'
+// tip keep at least the height they stand at over the ground (so the sole
+// stays on or above it), not only the clip's clearance capped at
+// SwingClearance: over a 12 cm plateau across its swing, clear of where it
+// lifts off, each point's height over the plateau's top at every frame of
+// the swing is at least its standing height (its least over the frames
+// the foot is docked, from the clip as placed) to 1 mm; with the
+// clearance capped alone the ankle comes lower.
+func TestWarpSwingKeepsTheSoleUp(t *testing.T) {
+	lib := defaultLib(t)
+	a := lib.Get("walk.l")
+	frame := action.Frame{}
+	ts := expectedTargets(a, frame)
+	sk := a.Clip.Skeleton
+	n := sk.NumJoints()
+	var foot string
+	land, lift := 0.0, 0.0
+	for _, d := range a.Docks {
+		if d.Template == "foot" && d.Start > 0.2 {
+			foot, land = d.Effector, d.Start
+		}
+	}
+	for _, d := range a.Docks {
+		if d.Effector == foot && d.Start < 0.1 {
+			lift = d.End
+		}
+	}
+	j := sk.Index(foot)
+	points := []int{j, j + 1, j + 2}
+	placed := placedPositions(a, frame)
+	var stand [3]float64
+	for k, p := range points {
+		stand[k] = math.Inf(1)
+		for f := range a.Clip.Frames() {
+			if tm := float64(f) * a.Clip.FrameTime; tm <= lift || tm >= land {
+				stand[k] = math.Min(stand[k], placed[f*n+p][1])
+			}
+		}
+	}
+	f0, f1 := int((lift+0.35*(land-lift))/a.Clip.FrameTime), int((lift+0.65*(land-lift))/a.Clip.FrameTime)
+	z0, z1 := placed[f0*n+j][2], placed[f1*n+j][2]
+	x := placed[f0*n+j][0]
+	// Clear of the toes where the foot lifts off.
+	z0 = math.Max(z0, placed[int(lift/a.Clip.FrameTime)*n+j+2][2]+0.02)
+	const top = 0.12
+	m := &scenes.Mesh{Positions: []float32{
+		float32(x - 0.5), top, float32(z0), float32(x + 0.5), top, float32(z0), float32(x + 0.5), top, float32(z1), float32(x - 0.5), top, float32(z1),
+		-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, 5},
+		Indices: []uint32{0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7}}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lowest := func(c *motion.Clip) float64 {
+		pos := c.Positions()
+		low := math.Inf(1)
+		for f := range c.Frames() {
+			if tm := float64(f) * c.FrameTime; tm <= lift || tm >= land {
+				continue // docked
+			}
+			for k, p := range points {
+				q := pos[f*n+p]
+				if q[2] > z0 && q[2] < z1 && math.Abs(q[0]-x) < 0.5 {
+					low = math.Min(low, q[1]-top-stand[k])
+				}
+			}
+		}
+		return low
+	}
+	capped, err := Warp(a, frame, ts, Options{Ground: bvh})
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, err := Warp(a, frame, ts, Options{Ground: bvh, FootClearance: 0.015})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l0, l1 := lowest(capped.Clip), lowest(up.Clip)
+	t.Logf("%s over a 12 cm plateau: a point %.1f mm below its standing height over it with the clearance capped, %.1f mm with FootClearance", foot, -l0*1000, -l1*1000)
+	if math.IsInf(l0, 1) || l0 > -0.005 {
+		t.Fatalf("with the clearance capped the foot keeps %.1f mm over its standing height: the case tests nothing", l0*1000)
+	}
+	if l1 < -0.001 {
+		t.Errorf("with FootClearance a point comes %.1f mm below its standing height over the plateau", -l1*1000)
+	}
+}

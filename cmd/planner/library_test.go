@@ -99,6 +99,9 @@ func TestLibraryBuildAndRun(t *testing.T) {
 			if tc.name == "mesh2motion" {
 				libraryCrowd(t, libFile, rep)
 			}
+			if tc.name == "mannequiny" {
+				walkWithTheBody(t, dir, libFile)
+			}
 		})
 	}
 }
@@ -410,6 +413,31 @@ func climbWithTheBody(t *testing.T, dir, libFile string) {
 	t.Logf("with the body: %d actions, %.1f m, the root up to %.2f m, stuck %d frames, %d choices refused; deepest %.4f m (%s): %s", len(sum.Actions), sum.DistanceM, rise, sum.Stuck, sum.Body.Refused, deepest, where, strings.Join(sum.Actions, " "))
 	if rise < 0.5 || sum.Stuck > 0 || deepest > 5e-4 || sum.MaxDockErrorM > 0.01 {
 		t.Errorf("with the body: the root %.2f m up (want at least 0.5), stuck %d frames, deepest %.4f m into the scene, dock error %.3f m", rise, sum.Stuck, deepest, sum.MaxDockErrorM)
+	}
+}
+
+// walkWithTheBody plans libraryWalk's inputs with the body checked from
+// the 0.10 m flight's foot, with a library whose feet have no toes (its
+// foot bone ends at the ball): the character walks up the flight (the
+// root at least 0.4 m up, the flight's fourth step) and on at least 3 m,
+// its swinging feet clear of the risers' edges by the foot's radius, and
+// the capsule oracle finds no capsule in the scene beyond the contact
+// rules' sink.
+func walkWithTheBody(t *testing.T, dir, libFile string) {
+	t.Helper()
+	input := filepath.Join(dir, "body.yaml")
+	walk := strings.Replace(libraryWalk, "x: 0.25, z: 1.5", "x: 0.3, z: 0.5", 1)
+	if err := os.WriteFile(input, []byte(walk), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "body")
+	sum := runJSON(t, "run", "--input", input, "--library", libFile, "--body", "--out", out, "--json")
+	c := readMotion(t, filepath.Join(out, "motion.bvh"))
+	rise := rootRise(c)
+	deepest, where := bodyIntrusion(t, c)
+	t.Logf("with the body: %d actions, %.1f m, the root up to %.2f m, stuck %d frames; deepest %.4f m (%s): %s", len(sum.Actions), sum.DistanceM, rise, sum.Stuck, deepest, where, strings.Join(sum.Actions, " "))
+	if rise < 0.4 || sum.DistanceM < 3 || deepest > 5e-4 {
+		t.Errorf("with the body: %.1f m, the root %.2f m up (want 3 m and 0.4 m), deepest %.4f m into the scene", sum.DistanceM, rise, deepest)
 	}
 }
 
