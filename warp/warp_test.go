@@ -450,47 +450,76 @@ func TestWarpToesFollowTheGround(t *testing.T) {
 	}
 }
 
-// A swinging foot passes over a 3 cm plateau laid across its path (clear
-// of its docks): with the scene as Options.Ground its ankle, toe base and
-// toes' tip stay above the plateau wherever they cross it (to 1 mm); the
-// docks are still met exactly and the swing moves no faster than 4 cm a
-// frame more than the clip's; without the scene the foot goes into it.
-func TestWarpSwingClearsTheGround(t *testing.T) {
-	lib := defaultLib(t)
-	a := lib.Get("walk.l")
-	frame := action.Frame{}
-	ts := expectedTargets(a, frame)
-	sk := a.Clip.Skeleton
-	n := sk.NumJoints()
-	// The foot that lands in this action, and its swing before it.
-	var foot string
-	land := 0.0
+// swingCase is the default library's walk.l placed at the origin, with
+// its expected targets, and the foot that lands in it (its ankle, toe base
+// and toes' tip are joints j, j+1, j+2): when it lands, and where the
+// clip's joints are as placed.
+type swingCase struct {
+	a      *action.Action
+	frame  action.Frame
+	ts     []Target
+	n      int // joints
+	foot   string
+	j      int
+	land   float64 // [Units: s]
+	placed []mgl64.Vec3
+}
+
+func newSwingCase(t *testing.T) swingCase {
+	t.Helper()
+	a := defaultLib(t).Get("walk.l")
+	c := swingCase{a: a, ts: expectedTargets(a, action.Frame{}), n: a.Clip.Skeleton.NumJoints()}
 	for _, d := range a.Docks {
 		if d.Template == "foot" && d.Start > 0.2 {
-			foot, land = d.Effector, d.Start
+			c.foot, c.land = d.Effector, d.Start
 		}
 	}
-	if foot == "" {
+	if c.foot == "" {
 		t.Fatal("no landing foot")
 	}
-	j := sk.Index(foot)
-	points := []int{j, j + 1, j + 2} // ankle, toe base, toes' tip
-	if !strings.HasSuffix(sk.Names[j+2], "_End") {
-		t.Fatalf("%s's chain is %v", foot, sk.Names[j:j+3])
+	sk := a.Clip.Skeleton
+	c.j = sk.Index(c.foot)
+	if !strings.HasSuffix(sk.Names[c.j+2], "_End") {
+		t.Fatalf("%s's chain is %v", c.foot, sk.Names[c.j:c.j+3])
 	}
-	placed := placedPositions(a, frame)
-	f0, f1 := int(0.3*land/a.Clip.FrameTime), int(0.7*land/a.Clip.FrameTime)
-	z0, z1 := placed[f0*n+j+2][2], placed[f1*n+j+2][2]
-	x := placed[f0*n+j][0]
-	const top = 0.03
+	c.placed = placedPositions(a, c.frame)
+	return c
+}
+
+// middle is where the swing is between 30% and 70% of the way to its
+// landing: the ankle's x then, and the toes' tip's z at either end.
+func (c swingCase) middle() (x, z0, z1 float64) {
+	f0, f1 := int(0.3*c.land/c.a.Clip.FrameTime), int(0.7*c.land/c.a.Clip.FrameTime)
+	return c.placed[f0*c.n+c.j][0], c.placed[f0*c.n+c.j+2][2], c.placed[f1*c.n+c.j+2][2]
+}
+
+// plateau is a 10 m floor at y 0 with the top face of a plateau, top
+// high, over x in [x0, x1] and z in [z0, z1].
+func plateau(t *testing.T, x0, x1, z0, z1, top float64) *scenes.BVH {
+	t.Helper()
 	m := &scenes.Mesh{Positions: []float32{
-		float32(x - 0.5), top, float32(z0), float32(x + 0.5), top, float32(z0), float32(x + 0.5), top, float32(z1), float32(x - 0.5), top, float32(z1),
+		float32(x0), float32(top), float32(z0), float32(x1), float32(top), float32(z0), float32(x1), float32(top), float32(z1), float32(x0), float32(top), float32(z1),
 		-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, 5},
 		Indices: []uint32{0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7}}
 	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
+	return bvh
+}
+
+// A swinging foot passes over a 3 cm plateau laid across its path (clear
+// of its docks): with the scene as Options.Ground its ankle, toe base and
+// toes' tip stay above the plateau wherever they cross it (to 1 mm); the
+// docks are still met exactly and the swing moves no faster than 4 cm a
+// frame more than the clip's; without the scene the foot goes into it.
+func TestWarpSwingClearsTheGround(t *testing.T) {
+	sc := newSwingCase(t)
+	a, frame, ts, n, foot, j, land := sc.a, sc.frame, sc.ts, sc.n, sc.foot, sc.j, sc.land
+	points := []int{j, j + 1, j + 2} // ankle, toe base, toes' tip
+	x, z0, z1 := sc.middle()
+	const top = 0.03
+	bvh := plateau(t, x-0.5, x+0.5, z0, z1, top)
 	over := func(p mgl64.Vec3) bool { return p[2] > z0 && p[2] < z1 && math.Abs(p[0]-x) < 0.5 }
 	deepest := func(c *motion.Clip) (float64, float64) {
 		pos := c.Positions()
@@ -692,25 +721,10 @@ func TestWarpReportsADropAtTheStart(t *testing.T) {
 // FootClearance (to 1 mm). Looking straight down under the joints alone
 // (FootClearance 0) brings one of them closer to its front edge.
 func TestWarpSwingClearsAnEdge(t *testing.T) {
-	lib := defaultLib(t)
-	a := lib.Get("walk.l")
-	frame := action.Frame{}
-	ts := expectedTargets(a, frame)
-	sk := a.Clip.Skeleton
-	n := sk.NumJoints()
-	var foot string
-	land := 0.0
-	for _, d := range a.Docks {
-		if d.Template == "foot" && d.Start > 0.2 {
-			foot, land = d.Effector, d.Start
-		}
-	}
-	j := sk.Index(foot)
+	sc := newSwingCase(t)
+	a, frame, ts, n, foot, j, land := sc.a, sc.frame, sc.ts, sc.n, sc.foot, sc.j, sc.land
 	points := []int{j, j + 1, j + 2} // ankle, toe base, toes' tip
-	placed := placedPositions(a, frame)
-	f0, f1 := int(0.3*land/a.Clip.FrameTime), int(0.7*land/a.Clip.FrameTime)
-	z0, z1 := placed[f0*n+j+2][2], placed[f1*n+j+2][2]
-	x := placed[f0*n+j][0]
+	x, z0, z1 := sc.middle()
 	const top, reach = 0.03, 0.03
 	lo := mgl64.Vec3{x - 0.5, 0, z0}
 	hi := mgl64.Vec3{x + 0.5, top, z1}
@@ -780,27 +794,15 @@ func TestWarpSwingClearsAnEdge(t *testing.T) {
 // the foot is docked, from the clip as placed) to 1 mm; with the
 // clearance capped alone the ankle comes lower.
 func TestWarpSwingKeepsTheSoleUp(t *testing.T) {
-	lib := defaultLib(t)
-	a := lib.Get("walk.l")
-	frame := action.Frame{}
-	ts := expectedTargets(a, frame)
-	sk := a.Clip.Skeleton
-	n := sk.NumJoints()
-	var foot string
-	land, lift := 0.0, 0.0
-	for _, d := range a.Docks {
-		if d.Template == "foot" && d.Start > 0.2 {
-			foot, land = d.Effector, d.Start
-		}
-	}
+	sc := newSwingCase(t)
+	a, frame, ts, n, foot, j, land, placed := sc.a, sc.frame, sc.ts, sc.n, sc.foot, sc.j, sc.land, sc.placed
+	lift := 0.0
 	for _, d := range a.Docks {
 		if d.Effector == foot && d.Start < 0.1 {
 			lift = d.End
 		}
 	}
-	j := sk.Index(foot)
 	points := []int{j, j + 1, j + 2}
-	placed := placedPositions(a, frame)
 	var stand [3]float64
 	for k, p := range points {
 		stand[k] = math.Inf(1)
@@ -816,14 +818,7 @@ func TestWarpSwingKeepsTheSoleUp(t *testing.T) {
 	// Clear of the toes where the foot lifts off.
 	z0 = math.Max(z0, placed[int(lift/a.Clip.FrameTime)*n+j+2][2]+0.02)
 	const top = 0.12
-	m := &scenes.Mesh{Positions: []float32{
-		float32(x - 0.5), top, float32(z0), float32(x + 0.5), top, float32(z0), float32(x + 0.5), top, float32(z1), float32(x - 0.5), top, float32(z1),
-		-5, 0, -5, 5, 0, -5, 5, 0, 5, -5, 0, 5},
-		Indices: []uint32{0, 1, 2, 0, 2, 3, 4, 5, 6, 4, 6, 7}}
-	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	bvh := plateau(t, x-0.5, x+0.5, z0, z1, top)
 	lowest := func(c *motion.Clip) float64 {
 		pos := c.Positions()
 		low := math.Inf(1)

@@ -397,23 +397,41 @@ func rootRise(c *motion.Clip) float64 {
 // contact rules' sink.
 func climbWithTheBody(t *testing.T, dir, libFile string) {
 	t.Helper()
+	w := runWithTheBody(t, dir, libFile)
+	if w.sum.Body == nil {
+		t.Fatal("planner run --body gave no body summary")
+	}
+	t.Logf("with the body: %d actions, %.1f m, the root up to %.2f m, stuck %d frames, %d choices refused; deepest %.4f m (%s): %s", len(w.sum.Actions), w.sum.DistanceM, w.rise, w.sum.Stuck, w.sum.Body.Refused, w.deepest, w.where, strings.Join(w.sum.Actions, " "))
+	if w.rise < 0.5 || w.sum.Stuck > 0 || w.deepest > 5e-4 || w.sum.MaxDockErrorM > 0.01 {
+		t.Errorf("with the body: the root %.2f m up (want at least 0.5), stuck %d frames, deepest %.4f m into the scene, dock error %.3f m", w.rise, w.sum.Stuck, w.deepest, w.sum.MaxDockErrorM)
+	}
+}
+
+// bodyWalk is what runWithTheBody found of a walk with the body.
+type bodyWalk struct {
+	sum     runSummary
+	rise    float64 // how far the root went up [Units: m]
+	deepest float64 // the capsule oracle's deepest intrusion [Units: m]
+	where   string
+}
+
+// runWithTheBody plans libraryWalk's inputs with the library in libFile
+// and the body checked (--body), from the 0.10 m flight's foot, and reads
+// the written motion back: its root's rise and the capsule oracle's
+// deepest intrusion.
+func runWithTheBody(t *testing.T, dir, libFile string) bodyWalk {
+	t.Helper()
 	input := filepath.Join(dir, "body.yaml")
 	walk := strings.Replace(libraryWalk, "x: 0.25, z: 1.5", "x: 0.3, z: 0.5", 1)
 	if err := os.WriteFile(input, []byte(walk), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "body")
-	sum := runJSON(t, "run", "--input", input, "--library", libFile, "--body", "--out", out, "--json")
+	w := bodyWalk{sum: runJSON(t, "run", "--input", input, "--library", libFile, "--body", "--out", out, "--json")}
 	c := readMotion(t, filepath.Join(out, "motion.bvh"))
-	rise := rootRise(c)
-	deepest, where := bodyIntrusion(t, c)
-	if sum.Body == nil {
-		t.Fatal("planner run --body gave no body summary")
-	}
-	t.Logf("with the body: %d actions, %.1f m, the root up to %.2f m, stuck %d frames, %d choices refused; deepest %.4f m (%s): %s", len(sum.Actions), sum.DistanceM, rise, sum.Stuck, sum.Body.Refused, deepest, where, strings.Join(sum.Actions, " "))
-	if rise < 0.5 || sum.Stuck > 0 || deepest > 5e-4 || sum.MaxDockErrorM > 0.01 {
-		t.Errorf("with the body: the root %.2f m up (want at least 0.5), stuck %d frames, deepest %.4f m into the scene, dock error %.3f m", rise, sum.Stuck, deepest, sum.MaxDockErrorM)
-	}
+	w.rise = rootRise(c)
+	w.deepest, w.where = bodyIntrusion(t, c)
+	return w
 }
 
 // walkWithTheBody plans libraryWalk's inputs with the body checked from
@@ -425,19 +443,10 @@ func climbWithTheBody(t *testing.T, dir, libFile string) {
 // rules' sink.
 func walkWithTheBody(t *testing.T, dir, libFile string) {
 	t.Helper()
-	input := filepath.Join(dir, "body.yaml")
-	walk := strings.Replace(libraryWalk, "x: 0.25, z: 1.5", "x: 0.3, z: 0.5", 1)
-	if err := os.WriteFile(input, []byte(walk), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "body")
-	sum := runJSON(t, "run", "--input", input, "--library", libFile, "--body", "--out", out, "--json")
-	c := readMotion(t, filepath.Join(out, "motion.bvh"))
-	rise := rootRise(c)
-	deepest, where := bodyIntrusion(t, c)
-	t.Logf("with the body: %d actions, %.1f m, the root up to %.2f m, stuck %d frames; deepest %.4f m (%s): %s", len(sum.Actions), sum.DistanceM, rise, sum.Stuck, deepest, where, strings.Join(sum.Actions, " "))
-	if rise < 0.4 || sum.DistanceM < 3 || deepest > 5e-4 {
-		t.Errorf("with the body: %.1f m, the root %.2f m up (want 3 m and 0.4 m), deepest %.4f m into the scene", sum.DistanceM, rise, deepest)
+	w := runWithTheBody(t, dir, libFile)
+	t.Logf("with the body: %d actions, %.1f m, the root up to %.2f m, stuck %d frames; deepest %.4f m (%s): %s", len(w.sum.Actions), w.sum.DistanceM, w.rise, w.sum.Stuck, w.deepest, w.where, strings.Join(w.sum.Actions, " "))
+	if w.rise < 0.4 || w.sum.DistanceM < 3 || w.deepest > 5e-4 {
+		t.Errorf("with the body: %.1f m, the root %.2f m up (want 3 m and 0.4 m), deepest %.4f m into the scene", w.sum.DistanceM, w.rise, w.deepest)
 	}
 }
 
