@@ -269,6 +269,9 @@ func (w *Warper) shortfall(ground *scenes.BVH, ft *swingFoot, f int) float64 {
 	sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], end, w.pos, w.world)
 	floor := w.res.Frame.Position[1] + w.offsets[f][1]
 	landing := w.landingHeight(j, f)
+	if ft.reach > 0 {
+		landing = math.Inf(1) // the toes may not reach into the next riser
+	}
 	along := footAlong(w.pos[j], w.pos[end], ft.reach)
 	short := 0.0
 	for k, p := range ft.points {
@@ -331,8 +334,8 @@ func groundNear(ground *scenes.BVH, p, along mgl64.Vec3) (float64, bool) {
 // toes may be at frame f for the swing to be lifted over it: in the last
 // landingTime before the foot docks, no higher than the support it lands
 // on plus SwingClearance (the toes of a foot landing on a stair's tread
-// reach over the next riser: that step is not the foot's to clear);
-// otherwise any height.
+// reach over the next riser: that step is not the foot's to clear, unless
+// the body is checked, Options.FootClearance); otherwise any height.
 func (w *Warper) landingHeight(j, f int) float64 {
 	k := int(math.Round(landingTime / w.a.Clip.FrameTime))
 	for _, fx := range w.fixes {

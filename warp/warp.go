@@ -63,9 +63,11 @@ type Options struct {
 	// so that the sole stays on or above it, and their clearance beyond
 	// that up to SwingClearance; the ground is the highest within
 	// FootClearance of each before and behind it along the foot, so that
-	// the foot clears a step's edge; and a lift carried from the action
-	// before grows as fast as a foot rises. Zero looks straight under the
-	// joints and keeps the clip's own clearance, at most SwingClearance.
+	// the foot clears a step's edge; the toes are lifted over the next
+	// riser as the foot lands in front of it, not through it; and a lift
+	// carried from the action before grows as fast as a foot rises. Zero
+	// looks straight under the joints and keeps the clip's own clearance,
+	// at most SwingClearance.
 	// [Units: m]
 	FootClearance float64
 	// Lean is the upper body's lean at the first frame: the previous
