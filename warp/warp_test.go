@@ -728,22 +728,10 @@ func TestWarpSwingClearsAnEdge(t *testing.T) {
 	const top, reach = 0.03, 0.03
 	lo := mgl64.Vec3{x - 0.5, 0, z0}
 	hi := mgl64.Vec3{x + 0.5, top, z1}
-	box := func(x0, y0, z0, x1, y1, z1 float32) *scenes.Mesh {
-		m := &scenes.Mesh{}
-		quad := func(a, b, c, d [3]float32) {
-			base := uint32(len(m.Positions) / 3)
-			for _, v := range [][3]float32{a, b, c, d} {
-				m.Positions = append(m.Positions, v[0], v[1], v[2])
-			}
-			m.Indices = append(m.Indices, base, base+1, base+2, base, base+2, base+3)
-		}
-		quad([3]float32{-5, 0, -5}, [3]float32{-5, 0, 5}, [3]float32{5, 0, 5}, [3]float32{5, 0, -5})
-		quad([3]float32{x0, y1, z0}, [3]float32{x0, y1, z1}, [3]float32{x1, y1, z1}, [3]float32{x1, y1, z0})
-		quad([3]float32{x0, y0, z0}, [3]float32{x0, y1, z0}, [3]float32{x1, y1, z0}, [3]float32{x1, y0, z0})
-		quad([3]float32{x0, y0, z1}, [3]float32{x1, y0, z1}, [3]float32{x1, y1, z1}, [3]float32{x0, y1, z1})
-		return m
-	}
-	bvh, err := scenes.NewBVH(box(float32(lo[0]), 0, float32(z0), float32(hi[0]), top, float32(z1)), scenes.BVHOptions{})
+	var b sceneload.Builder
+	b.Quad(mgl32.Vec3{-5, 0, -5}, mgl32.Vec3{-5, 0, 5}, mgl32.Vec3{5, 0, 5}, mgl32.Vec3{5, 0, -5})
+	b.Box(mgl32.Vec3{float32(lo[0]), 0, float32(lo[2])}, mgl32.Vec3{float32(hi[0]), top, float32(hi[2])})
+	bvh, err := scenes.NewBVH(b.Mesh(), scenes.BVHOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
