@@ -76,20 +76,17 @@ func (w *Warper) limbTarget(fx *fix, f int) (mgl64.Vec3, mgl64.Quat) {
 }
 
 // solveLimbs poses each constrained limb with two-bone IK towards its
-// support, eased in and out over blend seconds around the dock, and
-// reports how well each dock was met. A foot is raised where it would go
-// lower than it stands (raises), so the frames around its ease may be
-// posed too.
-func (w *Warper) solveLimbs(blend float64) {
-	c := w.a.Clip
-	nb := int(math.Round(blend / c.FrameTime))
+// support, eased in and out around the dock (eases), and reports how well
+// each dock was met. A foot is raised where it would go lower than it
+// stands (raises), so the frames around its ease may be posed too.
+func (w *Warper) solveLimbs() {
 	for k := range w.fixes {
 		fx := &w.fixes[k]
 		rep := DockReport{Dock: fx.target.Dock, Reached: true}
 		landing, leaving := w.stanceAt(fx, fx.from), w.stanceAt(fx, fx.to)
-		first, last := w.raises(fx, nb, &landing, &leaving)
+		first, last := w.raises(fx, &landing, &leaving)
 		for f := first; f <= last; f++ {
-			target, turn := w.limbGoal(fx, f, easeWeight(fx, f, nb))
+			target, turn := w.limbGoal(fx, f, easeWeight(fx, f))
 			target[1] += w.raise[f]
 			ok, miss := w.poseLimb(f, fx.top, fx.mid, fx.joint, target, turn)
 			if f >= fx.from && f <= fx.to {
@@ -101,15 +98,51 @@ func (w *Warper) solveLimbs(blend float64) {
 	}
 }
 
+// eases sets how many frames each dock's limb eases onto its support
+// before the dock and off it after: blend seconds; with swings (the body
+// checked, Options.FootClearance) a foot eases over up to half its swing
+// to or from the next dock of the same foot (at most maxSwingEase), so
+// that a support displaced from where the clip sets the foot down is
+// reached along the swing rather than in its last frames.
+func (w *Warper) eases(blend float64, swings bool) {
+	c := w.a.Clip
+	nb := int(math.Round(blend / c.FrameTime))
+	most := int(math.Round(maxSwingEase / c.FrameTime))
+	for k := range w.fixes {
+		fx := &w.fixes[k]
+		fx.easeIn, fx.easeOut = nb, nb
+		if !swings || !w.isFoot(fx.joint) {
+			continue
+		}
+		before, after := fx.from, c.Frames()-1-fx.to
+		for _, o := range w.fixes {
+			if o.joint != fx.joint || o.from == fx.from {
+				continue
+			}
+			if o.to < fx.from {
+				before = min(before, fx.from-o.to-1)
+			} else if o.from > fx.to {
+				after = min(after, o.from-fx.to-1)
+			}
+		}
+		fx.easeIn = max(nb, min(before/2, most))
+		fx.easeOut = max(nb, min(after/2, most))
+	}
+}
+
+// maxSwingEase is the longest a foot eases onto or off its support along
+// its swing (eases). [Units: s]
+const maxSwingEase = 0.3
+
 // easeWeight is how far dock fx's limb is eased onto its support at frame
-// f: 1 during the dock, rising over the nb frames before it and falling
-// over the nb after, 0 beyond.
-func easeWeight(fx *fix, f, nb int) float64 {
+// f: 1 during the dock, rising over the fx.easeIn frames before it and
+// falling over the fx.easeOut after, 0 beyond.
+func easeWeight(fx *fix, f int) float64 {
 	switch {
 	case f < fx.from:
-		return smooth(math.Max(0, float64(f-(fx.from-nb))/float64(nb+1)))
+		return smooth(math.Max(0, float64(f-(fx.from-fx.easeIn))/float64(fx.easeIn+1)))
 	case f > fx.to:
-		return smooth(math.Max(0, float64(fx.to+nb-f)/float64(nb+1)))
+		return smooth(math.Max(0, float64(fx.to+fx.easeOut-f)/float64(fx.easeOut+1)))
 	}
 	return 1
 }
@@ -139,10 +172,15 @@ func (w *Warper) limbGoal(fx *fix, f int, wgt float64) (mgl64.Vec3, mgl64.Quat) 
 	// Outside the dock the target follows the joint as the swing has it,
 	// carried by the dock's displacement: where that raises it (onto a
 	// step), the swing's lift over the same step is not added again, so
-	// the foot comes down from its lifted swing onto its support.
-	if lift := w.liftAt(fx.joint, f); f < fx.from && fx.disp[1] > stepRise {
+	// the foot comes down from its lifted swing onto its support. With
+	// Options.FootClearance the swing was lifted where the ease takes it
+	// (easeShift), and its lift stays.
+	lift := w.liftAt(fx.joint, f)
+	switch {
+	case w.opt.FootClearance > 0:
+	case f < fx.from && fx.disp[1] > stepRise:
 		target[1] -= lift
-	} else {
+	default:
 		target[1] -= min(lift, max(fx.disp[1], 0))
 	}
 	target = w.pos[fx.joint].Add(target.Sub(w.pos[fx.joint]).Mul(wgt))
@@ -154,14 +192,14 @@ func (w *Warper) limbGoal(fx *fix, f int, wgt float64) (mgl64.Vec3, mgl64.Quat) 
 
 // raises fills w.raise with how far dock fx's foot is lifted at each frame
 // besides its goal, and returns the frames to pose: the dock and its
-// eases (nb frames either side), widened to where a raise reaches. In the
+// eases (eases), widened to where a raise reaches. In the
 // eases a foot is raised just enough to stay above where it stands
 // (stance.shortfall); that raise grows and shrinks no faster than
 // liftSpeed, so it starts before the ease where it must and carries on
 // after it, until it is spent or the foot is docked.
-func (w *Warper) raises(fx *fix, nb int, landing, leaving *stance) (first, last int) {
+func (w *Warper) raises(fx *fix, landing, leaving *stance) (first, last int) {
 	frames := w.a.Clip.Frames()
-	first, last = max(fx.from-nb, 0), min(fx.to+nb, frames-1)
+	first, last = max(fx.from-fx.easeIn, 0), min(fx.to+fx.easeOut, frames-1)
 	w.raise = resize(w.raise, frames)
 	clear(w.raise)
 	if !landing.foot && !leaving.foot {
@@ -175,7 +213,7 @@ func (w *Warper) raises(fx *fix, nb int, landing, leaving *stance) (first, last 
 		if f > fx.to {
 			st = leaving
 		}
-		target, turn := w.limbGoal(fx, f, easeWeight(fx, f, nb))
+		target, turn := w.limbGoal(fx, f, easeWeight(fx, f))
 		w.raise[f] = st.shortfall(w.pos, fx.joint, target, turn)
 	}
 	step := liftSpeed * w.a.Clip.FrameTime

@@ -23,7 +23,9 @@ const maxSwingLift = 0.4
 // IK, the ankle lifted by the largest shortfall near in time (eased over
 // 0.15 s either way), starting from the lift the action before ended with
 // (Options.SwingLift) and ending in Result.EndSwingLift. A dock's IK,
-// which runs after, eases from the lifted swing onto its support. A lift
+// which runs after, eases from the lifted swing onto its support; with
+// Options.FootClearance the ground is looked for where that ease takes
+// the foot (easeShift), and the lift is kept through it. A lift
 // never grows or shrinks faster than liftSpeed (limitLift): from a dock,
 // and into the last frame where the clip sets the foot down (the next
 // action docks it). A foot is not lifted over a step or side it stood
@@ -48,8 +50,8 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 		}
 		top := sk.Parents[mid]
 		base, tip := w.toes(e.Joint)
-		w.nearStands(e.Joint)
 		ft := w.swingFootOf(e.Joint, base, tip, opt.FootClearance)
+		w.nearStands(e.Joint, ft.reach > 0)
 		for f := range frames {
 			w.drop[f] = w.shortfall(ground, &ft, f)
 		}
@@ -155,7 +157,7 @@ const footDown = 0.02
 // standReach on the ground of where its clip stands at the nearest frame
 // it is docked, before or after, and sets w.standY there to the height of
 // that dock's support.
-func (w *Warper) nearStands(j int) {
+func (w *Warper) nearStands(j int, eased bool) {
 	c := w.a.Clip
 	n, frames := c.Skeleton.NumJoints(), c.Frames()
 	clear(w.stands)
@@ -168,14 +170,15 @@ func (w *Warper) nearStands(j int) {
 				continue
 			}
 			c.Skeleton.ChainFK(w.clip.Trans[at*n:(at+1)*n], w.clip.Rot[at*n:(at+1)*n], j, w.pos, w.world)
-			p := w.pos[j]
+			p := w.pos[j].Add(w.easeShift(j, at, eased))
 			step := 1
 			if at == fx.from {
 				step = -1
 			}
 			for f := at + step; f >= 0 && f < frames && !w.footDocked(j, f); f += step {
 				c.Skeleton.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], j, w.pos, w.world)
-				if math.Hypot(w.pos[j][0]-p[0], w.pos[j][2]-p[2]) > standReach {
+				q := w.pos[j].Add(w.easeShift(j, f, eased))
+				if math.Hypot(q[0]-p[0], q[2]-p[2]) > standReach {
 					break
 				}
 				w.stands[f], w.standY[f] = true, float64(fx.target.Pose.Position[1])
@@ -215,6 +218,11 @@ type swingFoot struct {
 	points [3]int
 	stand  [3]float64
 	reach  float64
+	// prevG holds, with reach, the ground shortfall found near each
+	// point at frame prevAt (-1: none), and whether it found any.
+	prevG  [3]float64
+	prevOK [3]bool
+	prevAt int
 }
 
 // swingFootOf is foot joint j's swingFoot.
@@ -223,22 +231,16 @@ func (w *Warper) swingFootOf(j, base, tip int, reach float64) swingFoot {
 	if tip < 0 && reach > 0 {
 		tip = footEnd(sk, j)
 	}
-	ft := swingFoot{points: [3]int{j, base, tip}, reach: reach}
+	ft := swingFoot{points: [3]int{j, base, tip}, reach: reach, prevAt: -1}
 	if reach <= 0 {
 		return ft
 	}
-	n, end := sk.NumJoints(), max(j, tip)
+	end := max(j, tip)
 	ft.stand = [3]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
-	for f := range w.a.Clip.Frames() {
-		if !w.footDocked(j, f) {
-			continue
-		}
-		sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], end, w.pos, w.world)
-		floor := w.res.Frame.Position[1] + w.offsets[f][1]
-		for k, p := range ft.points {
-			if p >= 0 {
-				ft.stand[k] = math.Min(ft.stand[k], w.pos[p][1]-floor)
-			}
+	for k := range w.fixes {
+		fx := &w.fixes[k]
+		if fx.joint == j {
+			w.standOver(&ft, fx, end)
 		}
 	}
 	for k := range ft.stand {
@@ -247,6 +249,23 @@ func (w *Warper) swingFootOf(j, base, tip int, reach float64) swingFoot {
 		}
 	}
 	return ft
+}
+
+// standOver lowers ft.stand to how high each of its points stands over
+// dock fx's support in the clip while fx holds the foot (end: the last
+// of the foot's joints).
+func (w *Warper) standOver(ft *swingFoot, fx *fix, end int) {
+	sk := w.a.Clip.Skeleton
+	n := sk.NumJoints()
+	for f := max(fx.from, 0); f <= fx.to && f < w.a.Clip.Frames(); f++ {
+		sk.ChainFK(w.clip.Trans[f*n:(f+1)*n], w.clip.Rot[f*n:(f+1)*n], end, w.pos, w.world)
+		floor := float64(w.frameAt(f).DockPose(fx.local).Position[1]) + w.offsets[f][1]
+		for k, p := range ft.points {
+			if p >= 0 {
+				ft.stand[k] = math.Min(ft.stand[k], w.pos[p][1]-floor)
+			}
+		}
+	}
 }
 
 // shortfall is how far foot ft must rise at frame f for its points to
@@ -261,6 +280,7 @@ func (w *Warper) swingFootOf(j, base, tip int, reach float64) swingFoot {
 func (w *Warper) shortfall(ground *scenes.BVH, ft *swingFoot, f int) float64 {
 	j, tip := ft.points[0], ft.points[2]
 	if w.footDocked(j, f) {
+		ft.prevAt = -1
 		return 0
 	}
 	sk := w.a.Clip.Skeleton
@@ -273,17 +293,25 @@ func (w *Warper) shortfall(ground *scenes.BVH, ft *swingFoot, f int) float64 {
 		landing = math.Inf(1) // the toes may not reach into the next riser
 	}
 	along := footAlong(w.pos[j], w.pos[end], ft.reach)
+	shift := w.easeShift(j, f, ft.reach > 0)
 	short := 0.0
 	for k, p := range ft.points {
 		if p < 0 {
 			continue
 		}
-		q := w.pos[p]
+		q := w.pos[p].Add(shift)
 		want := math.Max(ft.reach, math.Min(q[1]-floor, SwingClearance))
 		if ft.reach > 0 {
 			want = math.Max(want, math.Max(ft.stand[k], math.Min(q[1]-floor, SwingClearance+ft.stand[k])))
 		}
 		g, ok := groundNear(ground, q, along)
+		// Between frames the point passes over what it had near it at
+		// the frame before too.
+		gNow, okNow := g, ok
+		if ft.reach > 0 && f > 0 && ft.prevAt == f-1 && ft.prevOK[k] && (!ok || ft.prevG[k] > g) {
+			g, ok = ft.prevG[k], true
+		}
+		ft.prevG[k], ft.prevOK[k] = gNow, okNow
 		if w.stands[f] && g > w.standY[f]+stepRise {
 			continue // a step or a side the foot stood under
 		}
@@ -291,7 +319,32 @@ func (w *Warper) shortfall(ground *scenes.BVH, ft *swingFoot, f int) float64 {
 			short = math.Max(short, g+want-q[1])
 		}
 	}
+	if ft.reach > 0 {
+		ft.prevAt = f
+	}
 	return short
+}
+
+// easeShift is how far the IK will move foot joint j at frame f as it
+// eases onto or off a dock (solveLimbs, limbGoal), w.pos holding the
+// frame's FK down to j: towards where the dock carries it, by the ease's
+// weight. Zero outside the eases, or unless eased.
+func (w *Warper) easeShift(j, f int, eased bool) mgl64.Vec3 {
+	var s mgl64.Vec3
+	if !eased {
+		return s
+	}
+	for k := range w.fixes {
+		fx := &w.fixes[k]
+		if fx.joint != j || (f >= fx.from && f <= fx.to) {
+			continue
+		}
+		if wt := easeWeight(fx, f); wt > 0 {
+			t, _ := w.limbTarget(fx, f)
+			s = s.Add(t.Sub(w.pos[j]).Mul(wt))
+		}
+	}
+	return s
 }
 
 // footEnd is the first child of foot joint j, where the bone of a foot

@@ -59,16 +59,18 @@ type Options struct {
 	// FootClearance is, when a body is checked against the scene, the
 	// foot's radius beyond what it may sink into a face. A swinging foot's
 	// ankle, toe base and toes' tip (a foot without toes: the end of its
-	// bone) then keep at least the heights they stand at over the ground,
-	// so that the sole stays on or above it, and their clearance beyond
-	// that up to SwingClearance; the ground is the highest within
-	// FootClearance of each before and behind it along the foot, so that
-	// the foot clears a step's edge; the toes are lifted over the next
-	// riser as the foot lands in front of it, not through it; and a lift
-	// carried from the action before grows as fast as a foot rises. Zero
-	// looks straight under the joints and keeps the clip's own clearance,
-	// at most SwingClearance.
-	// [Units: m]
+	// bone) then keep at least the heights they stand at over their
+	// support, so that the sole stays on or above the ground, and their
+	// clearance beyond that up to SwingClearance; the ground is the
+	// highest within FootClearance of each before and behind it along the
+	// foot, at this frame and the one before, so that the foot clears a
+	// step's edge between frames too; the toes are lifted over the next
+	// riser as the foot lands in front of it, not through it; a lift
+	// carried from the action before grows as fast as a foot rises; and a
+	// foot eases onto and off its supports over up to half its swing
+	// (eases), its lift reckoned where the ease takes it. Zero looks
+	// straight under the joints, keeps the clip's own clearance, at most
+	// SwingClearance, and eases over Blend. [Units: m]
 	FootClearance float64
 	// Lean is the upper body's lean at the first frame: the previous
 	// action's Result.EndLean, so consecutive actions join smoothly.
@@ -219,6 +221,7 @@ type fix struct {
 	expected        dock.Pose    // and in the world, fully reoriented
 	disp            mgl64.Vec3   // target minus expected position
 	from, to        int          // frames of the dock
+	easeIn, easeOut int          // frames the limb eases onto and off it (eases)
 	joint, mid, top int          // effector chain: wrist or ankle, elbow or knee, shoulder or hip
 	shift           []mgl64.Vec3 // per faded frame: how far the fade moved the joint
 }
@@ -278,13 +281,14 @@ func (w *Warper) Step() (*Result, bool, error) {
 		w.fade(*opt)
 		w.lowerRoot(opt.Drop)
 	case 1:
+		w.eases(opt.Blend, opt.FootClearance > 0)
 		w.lean(*opt)
 		if opt.Ground != nil {
 			w.liftSwings(opt.Ground, *opt)
 		}
 	case 2:
 		w.carryFeet(*opt)
-		w.solveLimbs(opt.Blend)
+		w.solveLimbs()
 	default:
 		if opt.Ground != nil {
 			w.bendToes(opt.Ground)
