@@ -328,7 +328,9 @@ func adultChecker(tb testing.TB, w *planWorld) *ccd.Checker {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return ccd.NewChecker(sw, sc)
+	c := ccd.NewChecker(sw, sc)
+	c.FreeLimbs = true // as a planner alone checks
+	return c
 }
 
 // Table I with the body's clearance (compare with TableITreeDepth4/6).

@@ -29,11 +29,11 @@ func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 	c.pending, c.locals = c.pending[:0], c.locals[:0]
 	for g := range numGroups {
 		c.span[g] = [2]int32{int32(len(c.locals)), int32(len(c.locals))}
-		if plan && g == placedGroup {
+		if plan && (g == placedGroup || g == freeGroup && !c.FreeLimbs) {
 			continue
 		}
 		bvh := c.scene.all
-		if plan && g == groundGroup {
+		if plan && (g == groundGroup || g == freeGroup) {
 			bvh = c.scene.walls
 		}
 		c.cand = bvh.OverlapBounds(pl.aabb(sw.whole[g]), c.cand[:0], &c.Stats.BVH)
@@ -81,7 +81,7 @@ func (c *Checker) ends(sw *sweep, plan bool, out *Contact) bool {
 func (c *Checker) instant(sw *sweep, end *sweepEnd, g int, out *Contact) bool {
 	eps := c.sw.opt.Epsilon
 	f := end.instant
-	for _, i := range c.sw.groups[g] {
+	for _, i := range sw.members[g] {
 		sg := sw.axis(int(i), f)
 		a, b := of(sg.a), of(sg.b)
 		for _, k := range c.near {
@@ -228,7 +228,7 @@ func (c *Checker) slice(sw *sweep, g, s int, out *Contact) bool {
 	if c.near = c.meeting(g, &sw.groups[s*numGroups+g]); len(c.near) == 0 {
 		return false
 	}
-	for _, i := range c.sw.groups[g] {
+	for _, i := range sw.members[g] {
 		if c.capsule(sw, int(i), s, g != clearGroup, out) {
 			return true
 		}

@@ -69,7 +69,12 @@ type Checker struct {
 	rot   []mgl64.Quat
 	pos   []mgl64.Vec3
 	world []mgl64.Quat
-	Stats Stats
+	// FreeLimbs has plan checks (Action) test the placed parts of the
+	// limbs an action docks no hand or foot of, as they test the legs:
+	// the warp leaves such a limb as the clip has it. Off, only the
+	// executed motion (Clip) tests them.
+	FreeLimbs bool
+	Stats     Stats
 }
 
 // NewChecker makes a checker of sw's body against scene sc.

@@ -50,7 +50,10 @@
 // contact rules are the body's (body.Part.MayTouchGround,
 // body.Part.Contact): at plan time the parts the warp places
 // (body.Part.Placed) are not checked, since only the warped motion knows
-// where they go, and the parts that may touch ground faces ignore them; in
+// where they go, except, with Checker.FreeLimbs, those of a limb the
+// action docks no hand or foot of (the warp leaves it as the clip has it),
+// which are checked as the legs are; the parts that may touch ground faces
+// ignore them; in
 // the executed motion they may sink into them by at most Options.Sink; the
 // contact parts (feet, toes, hands) may sink into any other face by at most
 // Options.Sink, at plan time and in the executed motion. Options.Margin

@@ -25,7 +25,7 @@ func (c *Checker) first(sw *sweep, pl placement, out *Contact) {
 				if !l.meetsBox(gb) {
 					continue
 				}
-				for _, i := range c.sw.groups[g] {
+				for _, i := range sw.members[g] {
 					if !l.meetsBox(&sw.boxes[s*nc+int(i)]) {
 						continue
 					}

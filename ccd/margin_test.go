@@ -40,7 +40,7 @@ func TestActionMargin(t *testing.T) {
 			clear := wide.Action(int32(ai), f, 0, &ct)
 			clip := placedClip(t, a, f, 0)
 			or := newOracle(m, clip)
-			best := planGap(or, o)
+			best := planGap(or, o, func(int) bool { return false }, 0)
 			if best < margin {
 				c[0]++
 				if best >= 0 {

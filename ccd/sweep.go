@@ -3,6 +3,7 @@ package ccd
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
@@ -107,6 +108,10 @@ type sweep struct {
 	// executed clip.
 	slack   float64
 	snapped bool // the sweep is checked at snapped frames
+	// members are the capsules of each group: the body's (Sweeps.groups),
+	// but for an action, the placed parts of a limb it docks no hand or
+	// foot of are in freeGroup.
+	members *[numGroups][]int32
 }
 
 // sweepEnd is a sweep's capsules at one instant: boxes that hold each
@@ -129,6 +134,7 @@ const (
 	clearGroup  = iota // may touch no face
 	groundGroup        // may touch ground faces (ignored at plan time)
 	placedGroup        // placed by the warp: checked only in the executed motion
+	freeGroup          // the placed parts of the limbs an action never docks: checked at plan time like the ground group
 	numGroups
 )
 
@@ -161,7 +167,7 @@ func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error)
 	s.actions = make([]sweep, len(lib.Actions))
 	parallel.For(len(lib.Actions), opt.Workers, func(_, i int) {
 		a, sw := lib.Actions[i], &s.actions[i]
-		sw.snapped, sw.k = true, s.opt.Substeps
+		sw.snapped, sw.k, sw.members = true, s.opt.Substeps, s.actionGroups(a)
 		s.measure(sw, a.Clip, actionPlacement(a))
 	}, opt.Progress)
 	return s, nil
@@ -196,6 +202,34 @@ func forModel(m *body.Model, opt Options) (*Sweeps, error) {
 	}
 	s.chainOff = append(s.chainOff, int32(len(s.chain)))
 	return s, nil
+}
+
+// actionGroups are the groups of action a's sweep: a placed capsule of a
+// limb whose hand or foot a never docks is in freeGroup (the warp leaves
+// that limb as the clip has it).
+func (s *Sweeps) actionGroups(a *action.Action) *[numGroups][]int32 {
+	all := a.Effectors.All()
+	free := func(i int32) bool {
+		e := int(s.model.Capsules[i].Effector)
+		if e < 0 || e >= len(all) {
+			return false
+		}
+		name := s.model.Skeleton.Names[all[e].Joint]
+		return !slices.ContainsFunc(a.Docks, func(d action.Dock) bool { return d.Effector == name })
+	}
+	if !slices.ContainsFunc(s.groups[placedGroup], free) {
+		return &s.groups
+	}
+	g := s.groups
+	g[placedGroup], g[freeGroup] = nil, nil
+	for _, i := range s.groups[placedGroup] {
+		if free(i) {
+			g[freeGroup] = append(g[freeGroup], i)
+		} else {
+			g[placedGroup] = append(g[placedGroup], i)
+		}
+	}
+	return &g
 }
 
 func reverse(s []int32) {
@@ -263,6 +297,9 @@ func actionPlacement(a *action.Action) placement {
 func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
 	m := s.model
 	k := sw.k
+	if sw.members == nil {
+		sw.members = &s.groups
+	}
 	nc, nf, nj := len(m.Capsules), c.Frames(), c.Skeleton.NumJoints()
 	ns := (nf-1)*k + 1
 	sw.clip, sw.toOwn, sw.steps, sw.dt = c, pl, ns, c.FrameTime/float64(k)
@@ -403,7 +440,7 @@ func (s *Sweeps) slice(sw *sweep, nf int) {
 		whole[g] = empty()
 	}
 	for sl := range ns {
-		for g, caps := range s.groups {
+		for g, caps := range sw.members {
 			group := empty()
 			for _, i := range caps {
 				b := empty()
@@ -451,7 +488,7 @@ func (s *Sweeps) measureEnd(e *sweepEnd, sw *sweep, f int) {
 	nc := len(s.model.Capsules)
 	e.instant = f
 	e.boxes = grow(e.boxes, nc)
-	for g, caps := range s.groups {
+	for g, caps := range sw.members {
 		group := empty()
 		for _, i := range caps {
 			b := empty()

@@ -240,6 +240,10 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	p := &Planner{setup: s, cfg: cfg, tree: tree, curSlot: -1}
 	if s.sweeps != nil {
 		p.body = ccd.NewChecker(s.sweeps, s.scene)
+		// Alone, the plan also keeps the hands and feet the warp leaves
+		// as the clip has them out of the scene; in a crowd the executed
+		// motion alone checks them.
+		p.body.FreeLimbs = cfg.Others == nil
 		tree.SetBody(bodyTest{p.body})
 		p.wayBody = bodyTest{p.body}
 	}

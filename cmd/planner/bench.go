@@ -236,7 +236,9 @@ func adultChecker(g *actiongraph.Graph, w *world.World) (*ccd.Checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ccd.NewChecker(sw, sc), nil
+	c := ccd.NewChecker(sw, sc)
+	c.FreeLimbs = true // as a planner alone checks
+	return c, nil
 }
 
 // clearance is the plan tree's view of a body checker.
