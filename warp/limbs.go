@@ -115,8 +115,8 @@ func (w *Warper) eases(blend float64, swings bool) {
 			continue
 		}
 		before, after := fx.from, c.Frames()-1-fx.to
-		for _, o := range w.fixes {
-			if o.joint != fx.joint || o.from == fx.from {
+		for j, o := range w.fixes {
+			if j == k || o.joint != fx.joint {
 				continue
 			}
 			if o.to < fx.from {
@@ -192,7 +192,7 @@ func (w *Warper) limbGoal(fx *fix, f int, wgt float64) (mgl64.Vec3, mgl64.Quat) 
 
 // raises fills w.raise with how far dock fx's foot is lifted at each frame
 // besides its goal, and returns the frames to pose: the dock and its
-// eases (eases), widened to where a raise reaches. In the
+// eases (see eases), widened to where a raise reaches. In the
 // eases a foot is raised just enough to stay above where it stands
 // (stance.shortfall); that raise grows and shrinks no faster than
 // liftSpeed, so it starts before the ease where it must and carries on
