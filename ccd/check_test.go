@@ -44,14 +44,7 @@ func steppingStage(tb testing.TB) *stage {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	bvh, err := scenes.NewBVH(mesh, scenes.BVHOptions{})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	sc, err := ccd.NewScene(bvh)
-	if err != nil {
-		tb.Fatal(err)
-	}
+	sc := checkScene(tb, mesh)
 	r := rand.New(rand.NewPCG(1, 1))
 	b := mesh.Bounds()
 	var fs []action.Frame
@@ -61,6 +54,20 @@ func steppingStage(tb testing.TB) *stage {
 		fs = append(fs, action.Frame{Position: mgl64.Vec3{x, 0, z}, Yaw: r.Float64() * 2 * math.Pi})
 	}
 	return &stage{lib, sw, sc, fs}
+}
+
+// checkScene is mesh as a body checker's scene.
+func checkScene(tb testing.TB, mesh *scenes.Mesh) *ccd.Scene {
+	tb.Helper()
+	bvh, err := scenes.NewBVH(mesh, scenes.BVHOptions{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	sc, err := ccd.NewScene(bvh)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return sc
 }
 
 // TestActionAllocatesNothing: the per-node clearance test allocates

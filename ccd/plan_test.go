@@ -227,14 +227,7 @@ func TestFreeLimbsMeetALowWall(t *testing.T) {
 			if rest < 0.005 {
 				break // the body meets it before a hand goes in
 			}
-			bvh, err := scenes.NewBVH(mesh, scenes.BVHOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc, err := ccd.NewScene(bvh)
-			if err != nil {
-				t.Fatal(err)
-			}
+			sc := checkScene(t, mesh)
 			plain, withFree := ccd.NewChecker(s.sweeps, sc), ccd.NewChecker(s.sweeps, sc)
 			withFree.FreeLimbs = true
 			var ct ccd.Contact

@@ -196,14 +196,7 @@ func TestNoMissedContactsOnLevels(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		bvh, err := scenes.NewBVH(mesh, scenes.BVHOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := ccd.NewScene(bvh)
-		if err != nil {
-			t.Fatal(err)
-		}
+		sc := checkScene(t, mesh)
 		cases := n / len(levels)
 		c := inWorkers(cases, func(w int) func(k int, c *[6]int) {
 			o := capsuleoracle.NewScene(mesh) // its grid is not shared between goroutines

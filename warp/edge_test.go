@@ -73,14 +73,7 @@ func TestWarpLandingClearsTheEdgeBehind(t *testing.T) {
 	deepest := func(c *motion.Clip) float64 {
 		return footIntrusion(c, m, mesh, j, first, sink)
 	}
-	under, err := Warp(a, frame, ts, Options{Ground: bvh})
-	if err != nil {
-		t.Fatal(err)
-	}
-	clear, err := Warp(a, frame, ts, Options{Ground: bvh, FootClearance: reach})
-	if err != nil {
-		t.Fatal(err)
-	}
+	under, clear := warpPair(t, a, frame, ts, Options{Ground: bvh}, Options{Ground: bvh, FootClearance: reach})
 	d0, d1 := deepest(under.Clip), deepest(clear.Clip)
 	t.Logf("landing 10 cm past an edge: the foot %.1f mm into it looking straight down, %.1f mm with %.1f mm clearance", d0*1000, d1*1000, reach*1000)
 	if d0 <= 0 {

@@ -27,15 +27,21 @@ func dockChains(a *action.Action, f int) map[int]bool {
 // warpBoth warps a at frame onto ts without options and with opt.
 func warpBoth(t *testing.T, a *action.Action, frame action.Frame, ts []Target, opt Options) (plain, with *Result) {
 	t.Helper()
-	plain, err := Warp(a, frame, ts, Options{})
+	return warpPair(t, a, frame, ts, Options{}, opt)
+}
+
+// warpPair warps a at frame onto ts with o1 and with o2.
+func warpPair(t *testing.T, a *action.Action, frame action.Frame, ts []Target, o1, o2 Options) (*Result, *Result) {
+	t.Helper()
+	r1, err := Warp(a, frame, ts, o1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	with, err = Warp(a, frame, ts, opt)
+	r2, err := Warp(a, frame, ts, o2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return plain, with
+	return r1, r2
 }
 
 // docksMet checks that r met every dock exactly.

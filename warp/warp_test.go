@@ -750,14 +750,7 @@ func TestWarpSwingClearsAnEdge(t *testing.T) {
 		}
 		return d
 	}
-	under, err := Warp(a, frame, ts, Options{Ground: bvh})
-	if err != nil {
-		t.Fatal(err)
-	}
-	clear, err := Warp(a, frame, ts, Options{Ground: bvh, FootClearance: reach})
-	if err != nil {
-		t.Fatal(err)
-	}
+	under, clear := warpPair(t, a, frame, ts, Options{Ground: bvh}, Options{Ground: bvh, FootClearance: reach})
 	d0, d1 := nearest(under.Clip), nearest(clear.Clip)
 	t.Logf("%s past a 3 cm plateau: nearest joint %.1f mm from it looking straight down, %.1f mm with %.0f mm clearance", foot, d0*1000, d1*1000, reach*1000)
 	if d0 > reach-0.002 {
