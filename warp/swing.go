@@ -170,7 +170,10 @@ func (w *Warper) nearStands(j int, eased bool) {
 				continue
 			}
 			c.Skeleton.ChainFK(w.clip.Trans[at*n:(at+1)*n], w.clip.Rot[at*n:(at+1)*n], j, w.pos, w.world)
-			p := w.pos[j].Add(w.easeShift(j, at, eased))
+			p := w.pos[j]
+			if eased {
+				p, _ = w.limbTarget(&fx, at) // where the IK stands it
+			}
 			step := 1
 			if at == fx.from {
 				step = -1
