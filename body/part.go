@@ -52,11 +52,13 @@ func (p Part) Leg() bool { return p >= Thigh && p <= Toes }
 // rules): the legs and the hands may.
 func (p Part) MayTouchGround() bool { return p.Leg() || p == Hand }
 
-// Placed reports whether the warp places p (the shin, foot, toes and
-// hand: the ends of the limbs that inverse kinematics moves onto their
-// supports). Where they go is only known once the action is warped, so a
+// Placed reports whether the warp places p (the shin, foot and toes of a
+// leg, the forearm and hand of an arm: the ends of the limbs that inverse
+// kinematics moves onto their supports). Where they go is only known once the action is warped, so a
 // plan checks them in the warped motion, not in the clip.
-func (p Part) Placed() bool { return p == Shin || p == Foot || p == Toes || p == Hand }
+func (p Part) Placed() bool {
+	return p == Shin || p == Foot || p == Toes || p == Forearm || p == Hand
+}
 
 // Contact reports whether p makes contacts (a foot, its toes or a hand),
 // which may brush any face within the checker's tolerance: a planted foot

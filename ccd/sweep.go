@@ -206,7 +206,8 @@ func forModel(m *body.Model, opt Options) (*Sweeps, error) {
 
 // actionGroups are the groups of action a's sweep: a placed capsule of a
 // limb whose hand or foot a never docks is in freeGroup (the warp leaves
-// that limb as the clip has it).
+// that limb as the clip has it), but for a forearm, which is in
+// clearGroup as it would be were the warp never to place one.
 func (s *Sweeps) actionGroups(a *action.Action) *[numGroups][]int32 {
 	all := a.Effectors.All()
 	free := func(i int32) bool {
@@ -222,13 +223,20 @@ func (s *Sweeps) actionGroups(a *action.Action) *[numGroups][]int32 {
 	}
 	g := s.groups
 	g[placedGroup], g[freeGroup] = nil, nil
+	g[clearGroup] = slices.Clone(g[clearGroup])
 	for _, i := range s.groups[placedGroup] {
-		if free(i) {
-			g[freeGroup] = append(g[freeGroup], i)
-		} else {
+		switch {
+		case !free(i):
 			g[placedGroup] = append(g[placedGroup], i)
+		case s.model.Capsules[i].Part == body.Forearm:
+			// An arm that docks nothing swings as the clip swings it:
+			// its forearm is tested as any part that may touch nothing.
+			g[clearGroup] = append(g[clearGroup], i)
+		default:
+			g[freeGroup] = append(g[freeGroup], i)
 		}
 	}
+	slices.Sort(g[clearGroup])
 	return &g
 }
 

@@ -70,6 +70,29 @@ func Builtin(name string) (*Template, error) {
 	return nil, fmt.Errorf("dock: no built-in template %q (have %v)", base, BuiltinNames())
 }
 
+// PalmDepth is how far below the joints of a hand the palm lies that rests
+// on a support, at the adult's size: a hand's joints are its bones' axes,
+// and the wrist's capsule (the forearm's, 3.5 cm thick about its axis in
+// body.AdultRadii) must clear the surface the palm rests on. [Units: m]
+const PalmDepth = 0.04
+
+// palmDepth is PalmDepth for an effector fitted by template name: grown
+// by its scale for a scaled built-in hand template, zero for any other
+// (a foot's end sites lie on its sole).
+func palmDepth(name string) float64 {
+	base, sc, scaled := strings.Cut(name, "@")
+	if base != "hand" {
+		return 0
+	}
+	scale := 1.0
+	if scaled {
+		if v, err := strconv.ParseFloat(sc, 64); err == nil {
+			scale = v
+		}
+	}
+	return PalmDepth * scale
+}
+
 // ScaledName names built-in template base grown by scale ("foot@2.43",
 // three significant digits); scale 1 is base itself.
 func ScaledName(base string, scale float64) string {

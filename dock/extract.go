@@ -75,8 +75,9 @@ type Extracted struct {
 	EndFrame   int // last frame, inclusive
 	Start, End float64
 	// Pose is the dock in the start frame: the joint's ground point (its
-	// height is the lowest point of the effector, the sole or palm) at the
-	// middle of the interval, facing from the joint to the tip.
+	// height is the lowest point of the effector, the sole, or PalmDepth
+	// below a hand's lowest joint, the palm) at the middle of the
+	// interval, facing from the joint to the tip.
 	Pose Pose
 	// Slide is the largest distance between two positions of the joint
 	// during the interval.
@@ -567,7 +568,7 @@ func makeDock(c *motion.Clip, pos []mgl64.Vec3, e motion.Effector, chain []int, 
 			slide = max(slide, pos[f*n+e.Joint].Sub(pos[g*n+e.Joint]).Len())
 		}
 	}
-	ground := start.ToLocal(mgl64.Vec3{mean[0], lowest, mean[2]})
+	ground := start.ToLocal(mgl64.Vec3{mean[0], lowest - palmDepth(e.Template), mean[2]})
 	d := start.ToLocal(tip).Sub(start.ToLocal(mean))
 	return Extracted{
 		Effector: sk.Names[e.Joint], Side: e.Side, Template: e.Template,

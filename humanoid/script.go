@@ -29,6 +29,12 @@ type footPose struct {
 	Pitch   float64
 	Lift    float64
 	Support bool
+	// Knee is a direction the knee bends to, in the body's frame with x
+	// towards the foot's own side (a knee swung out to the side as a foot
+	// is brought up past a ledge), blended into the usual one by
+	// KneeWeight (0..1).
+	Knee       mgl64.Vec3
+	KneeWeight float64
 }
 
 // ankle returns the ankle position and the foot's world rotation.
@@ -54,6 +60,10 @@ type handPose struct {
 	// Plant blends a free arm towards the planted pose at Wrist (0..1), so
 	// a hand eases onto a support and off it.
 	Plant float64
+	// Elbow, when not zero, is the direction a planted arm's elbow bends
+	// to, in the body's frame with x towards the hand's own side (out and
+	// up, over a ledge the hand grips, rather than back and down).
+	Elbow mgl64.Vec3
 }
 
 // framePose is everything one frame of a clip is posed from. RootY is the
@@ -190,6 +200,10 @@ func (r *rig) pose(p framePose, y float64, trans []mgl64.Vec3, rot []mgl64.Quat)
 		// Leg: the knee bends forward (and a little out).
 		hip := root.Add(rootRot.Rotate(r.sk.Offsets[r.upLeg[s]]))
 		pole := kneePole(p.Yaw, ankles[s].Sub(hip)).Add(rotY(p.Yaw, mgl64.Vec3{sign * 0.1, 0, 0}))
+		if w := p.Foot[s].KneeWeight; w > 0 {
+			k := p.Foot[s].Knee
+			pole = pole.Normalize().Mul(1 - w).Add(rotY(p.Yaw, mgl64.Vec3{sign * k[0], k[1], k[2]}).Normalize().Mul(w))
+		}
 		knee, ankle, _ := ik.TwoBone(hip, ankles[s], thigh, shin, pole, ikSoft)
 		u := ankle.Sub(hip).Normalize()
 		w := pole.Sub(u.Mul(pole.Dot(u)))
@@ -214,6 +228,9 @@ func (r *rig) pose(p framePose, y float64, trans []mgl64.Vec3, rot []mgl64.Quat)
 		var pUpper, pFore, pHand mgl64.Quat
 		if plant > 0 {
 			elbowPole := rotY(p.Yaw, mgl64.Vec3{sign * 0.6, -0.4, -1})
+			if e := h.Elbow; e != (mgl64.Vec3{}) {
+				elbowPole = rotY(p.Yaw, mgl64.Vec3{sign * e[0], e[1], e[2]})
+			}
 			elbow, wrist, _ := ik.TwoBone(sh, h.Wrist, upperArm, foreArm, elbowPole, ikSoft)
 			ua := wrist.Sub(sh).Normalize()
 			ew := elbowPole.Sub(ua.Mul(elbowPole.Dot(ua)))

@@ -111,74 +111,147 @@ func hop() script {
 	}
 }
 
-// climb walks up to a wall, plants both hands on the ledge top h metres
-// up, jumps, pulls up with the torso over the ledge, steps the left foot
-// then the right onto it, and stands.
-// climbSwing moves a climbing foot from g0 (its heel pitched up by pitch0)
-// onto the ledge at g1 between t0 and t1: it leaves the ground forwards at
-// one and a half times its mean speed there and rises as it goes, so it
-// comes up in front of the hip rather than straight up past it (where
-// the knee, folded to the hip, would swing from below it to above it in
-// a frame).
-func climbSwing(t, t0, t1 float64, g0, g1 mgl64.Vec3, pitch0, clearance float64) footPose {
-	kick := g1.Sub(g0).Mul(1.5 / (t1 - t0))
-	kick[1] = 0
-	p := swingPath(t, t0, t1, g0, kick, g1, zero, 0, 0, pitch0, 0, 0, 0, clearance)
-	p.G[1] = g0[1] + (g1[1]-g0[1])*minJerk(clamp01((t-t0)/(t1-t0)))
-	return p
+// through is the smooth path through points ps at times ts: cubic Hermite
+// pieces with each inner point's velocity the chord of its neighbours
+// (Catmull–Rom) and at rest at both ends; constant outside.
+func through(t float64, ts []float64, ps []mgl64.Vec3) mgl64.Vec3 {
+	if t <= ts[0] {
+		return ps[0]
+	}
+	vel := func(i int) mgl64.Vec3 {
+		if i == 0 || i == len(ts)-1 {
+			return mgl64.Vec3{}
+		}
+		return ps[i+1].Sub(ps[i-1]).Mul(1 / (ts[i+1] - ts[i-1]))
+	}
+	for i := 1; i < len(ts); i++ {
+		if t <= ts[i] {
+			return hermite(ps[i-1], vel(i-1), ps[i], vel(i), ts[i]-ts[i-1], t-ts[i-1])
+		}
+	}
+	return ps[len(ps)-1]
 }
 
+// climb walks up to a wall whose face is 0.5 m ahead, grips the ledge top
+// h metres up with both hands (reached from above, the elbows out over
+// it), jumps and pulls the hips up behind the face and then over the
+// ledge, brings the left foot and then the right up beside the body (the
+// knee out to the side, behind the face) and onto the top, and stands.
+// The body stays clear of the ledge it climbs, from a face 0.45 m ahead
+// on: only the hands and feet touch it.
 func climb(h float64) script {
-	const (
-		T     = 1.9
-		face  = 0.5 // the wall's face ahead of the start frame
-		tHand = 0.35
-		tFree = 1.0
-	)
-	E := mgl64.Vec3{0, h, face + 0.25}
-	ys := []key{{0, rootHeight, 0}, {0.3, 0.9, 0}, {0.5, 1.05, 1.6}, {0.85, h + 0.1, 1.2}, {T, h + standHeight, 0}}
-	zs := []key{{0, 0, walkSpeed}, {0.3, 0.2, 0.2}, {0.85, face - 0.05, 0.5}, {T, E[2], 0}}
-	leans := []key{{0, 0.06, 0}, {0.35, 0.3, 0.8}, {0.7, 0.9, 0}, {0.95, 0.8, -0.5}, {T, 0, 0}}
-	rLand := mgl64.Vec3{-footSide, 0, 0.3}
+	c := newClimber(h)
 	return func(t float64) framePose {
-		var p framePose
-		p.RootXZ = mgl64.Vec3{0, 0, curve(zs, t)}
-		p.RootY = curve(ys, t)
-		p.Lean = curve(leans, t)
-		r0, rv := passingR()
-		l0 := stanceG(zero, 0, 0)
-		lTop, rTop := stanceG(E, 0, 0), stanceG(E, 0, 1)
-		switch {
-		case t < 0.2:
-			p.Foot[1] = swingPath(t, 0, 0.2, r0, rv, rLand, zero, 0, 0, 0, 0, swingLift, 0, 0.03)
-		case t < 0.5:
-			p.Foot[1] = heelRise(rLand, t, 0.4, 0.5, 0.6)
-		case t < 1.15:
-			p.Foot[1] = climbSwing(t, 0.5, 1.15, rLand, rTop, 0.6, 0.15)
-		default:
-			p.Foot[1] = planted(rTop, 0)
-		}
-		switch {
-		case t < 0.35:
-			p.Foot[0] = heelRise(l0, t, 0.15, 0.35, 0.6)
-		case t < 0.8:
-			p.Foot[0] = climbSwing(t, 0.35, 0.8, l0, lTop, 0.6, 0.2)
-		default:
-			p.Foot[0] = planted(lTop, 0)
-		}
+		p := framePose{RootXZ: mgl64.Vec3{0, 0, curve(c.zs, t)}, RootY: curve(c.ys, t), Lean: curve(c.leans, t)}
+		p.Foot = c.feet(t)
 		for s := range 2 {
-			wrist := mgl64.Vec3{[2]float64{0.2, -0.2}[s], h + 0.03, face + 0.12}
-			switch {
-			case t >= tHand && t <= tFree:
-				p.Hand[s] = handPose{Planted: true, Wrist: wrist}
-			case t < tHand:
-				p.Hand[s] = handPose{Raise: ease(t, 0.05, tHand), Reach: wrist, Plant: ease(t, tHand-0.15, tHand), Wrist: wrist}
-			default:
-				p.Hand[s] = handPose{Raise: 1 - ease(t, tFree, T), Reach: wrist.Add(mgl64.Vec3{0, 0.3, 0.2}), Plant: 1 - ease(t, tFree, tFree+0.2), Wrist: wrist}
-			}
+			p.Hand[s] = c.hand(t, [2]float64{1, -1}[s])
 		}
 		return p
 	}
+}
+
+// climber is climb's timing and paths for a ledge h metres up.
+type climber struct {
+	h             float64
+	zs, ys, leans []key
+	top           [2]mgl64.Vec3 // where the feet stand on the ledge
+}
+
+const (
+	climbT    = 1.9
+	climbFace = 0.5 // the wall's face ahead of the start frame
+	tHand     = 0.4 // both hands planted from tHand to tFree
+	tFree     = 1.1
+	// besideOut is how far out to the side a foot comes up past the ledge.
+	besideOut = 0.42
+)
+
+// kneeOut is the way a knee bends as its foot comes up beside the body:
+// out, up and forward, clear of the face below the ledge.
+var kneeOut = mgl64.Vec3{0.3, 1, 0.6}
+
+func newClimber(h float64) *climber {
+	E := mgl64.Vec3{0, h, climbFace + 0.25}
+	return &climber{
+		h:     h,
+		zs:    []key{{0, 0, walkSpeed}, {0.35, 0.1, 0.1}, {0.8, 0.17, 0.12}, {1.1, 0.27, 0.35}, {1.4, 0.5, 0.5}, {climbT, E[2], 0}},
+		ys:    []key{{0, rootHeight, 0}, {0.35, 0.92, 0}, {0.5, 1.0, 1.5}, {0.85, h + 0.12, 0.3}, {1.1, h + 0.2, 0.4}, {1.4, h + 0.5, 0.9}, {climbT, h + standHeight, 0}},
+		leans: []key{{0, 0.06, 0}, {0.35, 0.3, 0.5}, {0.85, 0.6, 0.2}, {1.1, 0.65, 0}, {1.4, 0.45, -0.5}, {climbT, 0, 0}},
+		top:   [2]mgl64.Vec3{stanceG(E, 0, 0), stanceG(E, 0, 1)},
+	}
+}
+
+// hang is a free foot on side x below its hip, the leg all but straight
+// and swung back by 0.3 rad (the knee clear of the face).
+func (c *climber) hang(t, x float64) mgl64.Vec3 {
+	hip := mgl64.Vec3{x, curve(c.ys, t) - hipDrop, curve(c.zs, t)}
+	g := hip.Add(mgl64.Vec3{0, -0.82 * math.Cos(0.3), -0.82 * math.Sin(0.3)})
+	g[1] = max(0, g[1]-ankleH)
+	return g
+}
+
+// up brings a hanging foot on side x out beside the hips, above the
+// ledge, and onto the top at g1, from t0 to t1.
+func (c *climber) up(t, t0, t1, x float64, g1 mgl64.Vec3) footPose {
+	tm := (t0 + t1) / 2
+	beside := mgl64.Vec3{math.Copysign(besideOut, x), c.h + 0.08, curve(c.zs, tm) - 0.05}
+	g := through(t, []float64{t0, tm, t1}, []mgl64.Vec3{c.hang(t0, x), beside, g1})
+	return footPose{G: g, Pitch: 0.6 * ease(t, t0, tm) * (1 - ease(t, tm, t1)),
+		Knee: kneeOut, KneeWeight: ease(t, t0, t0+0.1) * (1 - ease(t, t1-0.15, t1))}
+}
+
+// feet: the right foot lands at the wall and takes off; the left comes up
+// first, onto the top by tFree, the right after it.
+func (c *climber) feet(t float64) [2]footPose {
+	var f [2]footPose
+	r0, rv := passingR()
+	rLand := mgl64.Vec3{-footSide, 0, 0.08}
+	switch {
+	case t < 0.25:
+		f[1] = swingPath(t, 0, 0.25, r0, rv, rLand, zero, 0, 0, 0, 0, swingLift, 0, 0.03)
+	case t < 0.5:
+		f[1] = heelRise(rLand, t, 0.38, 0.5, 0.6)
+	case t < 0.7:
+		f[1] = footPose{G: through(t, []float64{0.5, 0.7}, []mgl64.Vec3{rLand, c.hang(0.7, -footSide)}), Pitch: 0.6 * (1 - ease(t, 0.5, 0.7))}
+	case t < 0.95:
+		f[1] = footPose{G: c.hang(t, -footSide)}
+	case t < 1.45:
+		f[1] = c.up(t, 0.95, 1.45, -footSide, c.top[1])
+	default:
+		f[1] = planted(c.top[1], 0)
+	}
+	l0 := stanceG(zero, 0, 0)
+	switch {
+	case t < 0.4:
+		f[0] = heelRise(l0, t, 0.2, 0.4, 0.6)
+	case t < 0.6:
+		f[0] = footPose{G: through(t, []float64{0.4, 0.6}, []mgl64.Vec3{l0, c.hang(0.6, footSide)}), Pitch: 0.6 * (1 - ease(t, 0.4, 0.6))}
+	case t < tFree:
+		f[0] = c.up(t, 0.6, tFree, footSide, c.top[0])
+	default:
+		f[0] = planted(c.top[0], 0)
+	}
+	return f
+}
+
+// hand is the hand on side x (1 left, -1 right): raised out to the side
+// and brought down onto the ledge from above it, planted with the wrist
+// 4 cm over the top (the palm on it, dock.PalmDepth below the wrist),
+// and let go as the feet take the body up.
+func (c *climber) hand(t, x float64) handPose {
+	elbow := mgl64.Vec3{1, 0.4, -0.4}
+	wrist := mgl64.Vec3{x * 0.22, c.h + 0.04, climbFace + 0.06}
+	switch {
+	case t >= tHand && t <= tFree:
+		return handPose{Planted: true, Wrist: wrist, Elbow: elbow}
+	case t < tHand:
+		r := ease(t, 0, 0.35)
+		over := wrist.Add(mgl64.Vec3{0, 0.12 * (1 - ease(t, 0.25, tHand)), 0})
+		above := mgl64.Vec3{x * 0.6, c.h + 0.2, climbFace - 0.45}
+		return handPose{Raise: r, Bend: 1.5 * r, Reach: above, Plant: ease(t, 0.2, tHand), Wrist: over, Elbow: elbow}
+	}
+	return handPose{Raise: 1 - ease(t, tFree, climbT), Reach: wrist.Add(mgl64.Vec3{0, 0.3, 0.2}), Plant: 1 - ease(t, tFree, tFree+0.2), Wrist: wrist, Elbow: elbow}
 }
 
 // vault runs at a 0.8 m box, plants the left hand on it, swings the legs
