@@ -44,9 +44,11 @@ var successors = map[string][]string{
 
 // crowdSuccessors join the crowd's moves (DefaultOptions.Crowd) to the
 // graph: the short step wherever a walk may go, and from standing,
-// turning on the spot or stepping back before idling or starting.
+// turning on the spot or stepping back before idling or starting; and a
+// climb after a start as well as after a walk, so that a character
+// standing before a ledge climbs it.
 var crowdSuccessors = map[string][]string{
-	"start":          {"stop", "walk-short"},
+	"start":          {"stop", "walk-short", "climb-ledge"},
 	"walk":           {"walk-short"},
 	"turn-left":      {"walk-short"},
 	"turn-right":     {"walk-short"},
@@ -71,8 +73,8 @@ type DefaultOptions struct {
 	// the actions cmu-walk.1 and cmu-walk.2 (a half-cycle each).
 	MocapWalk string
 	// Crowd adds the moves of characters among others: a short, slow step
-	// (0.35 m), turning 45° or 90° on the spot either way, and stepping back
-	// 0.3 m from standing.
+	// (0.35 m), turning 45° or 90° on the spot either way, stepping back
+	// 0.3 m from standing, and climbing after a start.
 	Crowd bool
 }
 

@@ -158,12 +158,19 @@ type Planner struct {
 	stuck   int
 	done    actiongraph.EvalStats // the work of plans since replaced
 	feas    []int32
+	// nearest is, per child of the plan's root, how many actions ahead
+	// the nearest node in its subtree that the input requests lies (0:
+	// none is known performable).
+	nearest []int8
 	surf    surfacer
 	used    []used // the lattice samples the current action's docks were warped onto
 	body    *ccd.Checker
 	refused int     // warped choices refused for the body, since the start
 	crowded int     // choices refused for other characters' claims, since the start
 	taken   []int32 // the root's children refused this Update for others' claims or no way on
+	// verified says, per child of the plan's root, that its warped motion
+	// was checked (the trial decided) since the root last changed.
+	verified []bool
 	// wayBody is the body a way on is checked with (nil: the docks alone).
 	// With a body, a warped choice that hits the scene, or leaves no way
 	// on, is warped again with the root held where the plan checked the
@@ -335,6 +342,7 @@ func (p *Planner) reserve() {
 	p.step.Targets = make([]warp.Target, 0, docks)
 	p.used = make([]used, 0, docks)
 	p.feas = make([]int32, 0, choices)
+	p.nearest = make([]int8, choices)
 	p.taken = make([]int32, 0, choices)
 	p.reserveTrials(docks, choices)
 	p.moves = make([]Move, 0, 1+maxBrake)
@@ -377,17 +385,9 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 	for p.t >= p.act.Duration() {
 		c, ok := p.choose(in)
 		p.force, p.reachOff = false, false
-		if !ok && p.deadEnd >= 0 {
-			// Every way leads nowhere: take the best of them.
-			c, ok, p.force, p.reachOff = p.deadEnd, true, true, true
-			p.deadEnd = -1
-		}
-		if !ok && len(p.feas) == 0 {
-			// Every way on is known to end: go as far as there is support.
-			// (A feasible choice refused this Update, for another's claim,
-			// is waited for.)
-			c, ok = p.chooseDead(in)
-			p.force = ok
+		rescued := false
+		if !ok {
+			c, ok, rescued = p.fallback(in)
 		}
 		if !ok {
 			p.stuck++
@@ -409,7 +409,11 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 			// The budget is spent on choices not yet known: hold the
 			// last pose and go on choosing in the next Update.
 			p.t = p.act.Duration()
-			p.waits++
+			if rescued {
+				p.stuck++ // no choice was known: the character stands
+			} else {
+				p.waits++
+			}
 			break
 		}
 	}
@@ -511,16 +515,26 @@ func (p *Planner) withBrake(a int32, f, plan action.Frame, start float64) []Move
 	return p.moves
 }
 
+// standing is what standing still adds to the score of a character asked
+// to move.
+const standing = 1.5
+
 // offWithin is what a moving action travelling farther off the heading
 // than Input.Within adds to its score: more than standing still and
 // turning through half a turn costs.
 const offWithin = 3.0
 
 // canBrake reports whether the character could stop after child c of the
-// plan: in a crowd, where it claims its brake with every action, the
-// brake's first action must be known supported (and clear of the scene)
-// after c.
-func (p *Planner) canBrake(c int32) bool {
+// plan: the first action of c's brake (the shortest way from c to
+// standing still) must be known supported after c, when the character
+// claims its brake in a crowd or checks its body. relaxed (not in a
+// crowd) lets any other supported child of c with a way on and a brake of
+// at most two actions do as well (a stop, or a step a stop may follow),
+// unless it leaps and the input does not request it (req): a climb ends
+// standing, but is no way to stop. The brake's own first action may have
+// no support where another does; choose asks relaxed only when no child
+// can brake otherwise.
+func (p *Planner) canBrake(c int32, req Tags, relaxed bool) bool {
 	if p.cfg.Others == nil && p.setup.Sweeps() == nil {
 		return true
 	}
@@ -529,34 +543,114 @@ func (p *Planner) canBrake(c int32) bool {
 	if len(b) == 0 || b[0] == n.Action {
 		return true
 	}
+	relaxed = relaxed && p.cfg.Others == nil
 	for k := n.FirstChild; k < n.FirstChild+n.NumChildren; k++ {
-		if p.tree.Nodes[k].Action == b[0] {
-			return p.tree.Nodes[k].Status == actiongraph.Supported
+		m := &p.tree.Nodes[k]
+		if m.Status != actiongraph.Supported {
+			continue
+		}
+		if m.Action == b[0] {
+			return true
+		}
+		if l := len(p.setup.brake[m.Action]); relaxed && !m.Dead && l > 0 && l < maxBrake && p.setup.tags[m.Action]&(p.setup.leaps&^req) == 0 {
+			return true
 		}
 	}
 	return false
 }
 
-// choose scores the root's feasible children against the input.
+// choose scores the root's feasible children against the input, among
+// those after which the character can stop (canBrake; relaxed when none
+// can otherwise). When the input requests an action (Input.Request) that
+// the plan holds ahead, supported and alive (requestsAhead), only the
+// children it lies fewest actions below are chosen from: the character
+// makes its way to it.
 func (p *Planner) choose(in Input) (int32, bool) {
 	p.feas = p.tree.Feasible(p.feas[:0])
+	if in.Request != 0 {
+		p.requestsAhead(in.Request)
+	}
+	best, score, nearest := p.pick(in, false)
+	if best < 0 {
+		best, score, nearest = p.pick(in, true)
+	}
+	if best >= 0 && in.Speed > 0 && p.cfg.Others == nil && nearest == 0 && !p.travels(best) {
+		best = p.turnToMove(in, best, score)
+	}
+	return best, best >= 0
+}
+
+// pick is choose's best feasible child, its score and how many actions
+// below it the nearest requested action lies (0: none, or no request),
+// with canBrake relaxed or not.
+func (p *Planner) pick(in Input, relaxed bool) (int32, float64, int8) {
 	lib := p.setup.Library()
+	first := p.tree.Nodes[0].FirstChild
+	ok := func(c int32) bool { return !slices.Contains(p.taken, c) && p.canBrake(c, in.Request, relaxed) }
+	nearest := int8(0)
+	for _, c := range p.feas {
+		if d := p.nearest[c-first]; in.Request != 0 && d > 0 && (nearest == 0 || d < nearest) && ok(c) {
+			nearest = d
+		}
+	}
 	best, bestScore := int32(-1), math.Inf(1)
 	for _, c := range p.feas {
-		if slices.Contains(p.taken, c) || !p.canBrake(c) {
+		if !ok(c) || nearest > 0 && p.nearest[c-first] != nearest {
 			continue
 		}
 		n := &p.tree.Nodes[c]
-		a := lib.Actions[n.Action]
-		score := p.score(n, a, in)
-		if score < bestScore {
+		if score := p.score(n, lib.Actions[n.Action], in); score < bestScore {
 			best, bestScore = c, score
 		}
 	}
-	if best >= 0 && in.Speed > 0 && p.cfg.Others == nil && !p.travels(best) {
-		best = p.turnToMove(in, best, bestScore)
+	return best, bestScore, nearest
+}
+
+// requestsAhead fills nearest: for each child of the root, how many
+// actions ahead (counting the child) lies the nearest node of its subtree
+// carrying a tag of req that is supported, alive and below no dead node.
+func (p *Planner) requestsAhead(req Tags) {
+	t := p.tree
+	r := t.Nodes[0]
+	near := p.nearest[:r.NumChildren]
+	clear(near)
+	for i := r.FirstChild + r.NumChildren; i < int32(len(t.Nodes)); i++ {
+		n := &t.Nodes[i]
+		if n.Status != actiongraph.Supported || n.Dead || p.setup.tags[n.Action]&req == 0 || t.BelowDead(i) || !p.fitsAhead(n) {
+			continue
+		}
+		c := i
+		for t.Nodes[c].Parent != 0 {
+			c = t.Nodes[c].Parent
+		}
+		if k := c - r.FirstChild; near[k] == 0 || int8(n.Depth) < near[k] {
+			near[k] = int8(n.Depth)
+		}
 	}
-	return best, best >= 0
+}
+
+// fitAhead bounds how far across the ground, and how far turned, a
+// requested action ahead may find the supports of its docks from where
+// it expects them and still draw the character towards it: farther, its
+// hands or feet land elsewhere than the clip plants them (a ledge's top
+// 10 cm wide, feet turned along it), and its warp does not reach them.
+const (
+	fitAhead     = 0.12               // [Units: m]
+	fitAheadTurn = 15 * math.Pi / 180 // [Units: rad]
+)
+
+// fitsAhead reports whether node n's supports lie within fitAhead and
+// fitAheadTurn of where its action expects them.
+func (p *Planner) fitsAhead(n *actiongraph.Node) bool {
+	for k := range p.setup.Library().Actions[n.Action].Docks {
+		s := &p.tree.Slots[n.FirstDock+int32(k)]
+		d := s.Pose.Position.Sub(s.Expected.Position)
+		turn := math.Remainder(float64(s.Pose.Yaw-s.Expected.Yaw), 2*math.Pi)
+		if math.Hypot(float64(d[0]), float64(d[2])) > fitAhead || math.Abs(turn) > fitAheadTurn {
+			return false
+		}
+	}
+	return true
 }
 
 // chooseDead is, when no child of the plan is feasible, the best child
@@ -566,9 +660,65 @@ func (p *Planner) chooseDead(in Input) (int32, bool) {
 	lib := p.setup.Library()
 	best, bestScore := int32(-1), math.Inf(1)
 	r := p.tree.Nodes[0]
+	for _, relaxed := range [2]bool{false, true} {
+		for c := r.FirstChild; c < r.FirstChild+r.NumChildren; c++ {
+			n := &p.tree.Nodes[c]
+			if n.Status != actiongraph.Supported || slices.Contains(p.taken, c) || !p.canBrake(c, in.Request, relaxed) {
+				continue
+			}
+			if score := p.score(n, lib.Actions[n.Action], in); score < bestScore {
+				best, bestScore = c, score
+			}
+		}
+		if best >= 0 {
+			break
+		}
+	}
+	return best, best >= 0
+}
+
+// fallback is the choice when choose finds none: the best of the ways
+// refused this Update for leading nowhere (force and reachOff: taken
+// anyway); when every way on is known to end, the best child whose own
+// docks are supported (chooseDead: the character goes as far as there is
+// support rather than freeze mid-stride; a feasible choice refused for
+// another's claim is waited for); when every choice is blocked, the
+// best that only the plan's body test blocked (rescue, which rescued
+// reports).
+func (p *Planner) fallback(in Input) (c int32, ok, rescued bool) {
+	if p.deadEnd >= 0 {
+		c, p.deadEnd, p.force, p.reachOff = p.deadEnd, -1, true, true
+		return c, true, false
+	}
+	if len(p.feas) > 0 {
+		return -1, false, false
+	}
+	if c, ok = p.chooseDead(in); ok {
+		p.force = true
+		return c, true, false
+	}
+	c, ok = p.rescue(in)
+	p.force = ok
+	return c, ok, ok
+}
+
+// rescue is, when no choice is left, the best child of the plan that only
+// the plan's body test blocked (its warped motion not yet checked): that
+// test places the clip where the plan expects it, moved by its docks'
+// supports, while the warp bends the limbs onto them and holds the root
+// where the body was, and the check of the warped motion is the one that
+// counts. A character that stands where each way on brushes the scene in
+// the plan's test, though the warped motion need not, moves on so.
+func (p *Planner) rescue(in Input) (int32, bool) {
+	if p.body == nil || p.cfg.Others != nil {
+		return -1, false
+	}
+	lib := p.setup.Library()
+	r := p.tree.Nodes[0]
+	best, bestScore := int32(-1), math.Inf(1)
 	for c := r.FirstChild; c < r.FirstChild+r.NumChildren; c++ {
 		n := &p.tree.Nodes[c]
-		if n.Status != actiongraph.Supported || slices.Contains(p.taken, c) || !p.canBrake(c) {
+		if n.Status != actiongraph.Blocked || p.verified[c-r.FirstChild] || slices.Contains(p.taken, c) {
 			continue
 		}
 		if score := p.score(n, lib.Actions[n.Action], in); score < bestScore {
@@ -672,10 +822,11 @@ func (p *Planner) score(n *actiongraph.Node, a *action.Action, in Input) float64
 		if in.Within > 0 && off > in.Within {
 			score += offWithin
 		}
+
 	case in.Speed > 0:
 		// Standing still when asked to move, the better the more it ends
 		// facing the heading (turning on the spot).
-		score += 1.5 + 0.4*math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
+		score += standing + 0.4*math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
 	}
 	tags := p.setup.tags[n.Action]
 	if in.Request != 0 {

@@ -31,6 +31,7 @@ type Setup struct {
 	tags      []Tags                    // per action
 	tagNames  []string                  // bit i of a Tags is tagNames[i]
 	athletic  Tags                      // climb, vault, hop, jump, back: only when asked for
+	leaps     Tags                      // climb, vault, hop, jump: no way to stop, though some end standing
 	cruise    float64                   // the slowest a library that only runs keeps up (0: it walks) [Units: m/s]
 	brake     [][]int32                 // per action: the shortest way from its end to standing still
 	sweeps    *ccd.Sweeps               // the body's sweeps of every action; nil: docks only
@@ -40,13 +41,14 @@ type Setup struct {
 }
 
 // SetupOptions chooses what a Setup checks besides the docks. The zero
-// value checks the docks alone, as the paper does: the body may pass
-// through the scene.
+// value checks the character's body against the scene: plan nodes whose
+// body would hit it are pruned like unsupported ones, and a choice whose
+// warped motion would is refused (Step.Refused).
 type SetupOptions struct {
-	// Body checks the character's body against the scene: plan nodes
-	// whose body would hit it are pruned like unsupported ones, and a
-	// choice whose warped motion would is refused (Step.Refused).
-	Body bool
+	// DocksOnly checks the docks alone, as the paper does: the body may
+	// pass through the scene (for the paper's Table I like for like, and
+	// for comparison).
+	DocksOnly bool
 	// Model is the body (nil: the character's own, DefaultBody).
 	Model *body.Model
 	// CCD tunes the clearance test.
@@ -58,12 +60,12 @@ type SetupOptions struct {
 type Tags uint64
 
 // NewSetup makes a Setup of graph g (over its library) and querier q that
-// checks the docks alone.
+// checks the docks and the character's own body (DefaultBody).
 func NewSetup(g *actiongraph.Graph, q *geoquery.Tree) (*Setup, error) {
 	return NewSetupWith(g, q, SetupOptions{})
 }
 
-// NewSetupWith is NewSetup with the body chosen by o.
+// NewSetupWith is NewSetup with what it checks chosen by o.
 func NewSetupWith(g *actiongraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setup, error) {
 	if g == nil || q == nil {
 		return nil, fmt.Errorf("planner: NewSetup needs a graph and a querier")
@@ -100,10 +102,11 @@ func NewSetupWith(g *actiongraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setu
 		s.tags = append(s.tags, m)
 	}
 	s.athletic = s.known("climb", "vault", "hop", "jump", "back")
+	s.leaps = s.known("climb", "vault", "hop", "jump")
 	s.brake = brakes(g, s.tags, s.known("idle"))
 	s.cruise = cruising(lib, s.tags, s.known("walk"), s.known("run"), s.known("start", "stop"))
 	s.knees = warp.Hinges(lib)
-	if o.Body {
+	if !o.DocksOnly {
 		if err := s.measureBody(o); err != nil {
 			return nil, err
 		}

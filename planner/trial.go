@@ -142,6 +142,7 @@ func (p *Planner) reserveTrials(docks, choices int) {
 		tr.used = make([]used, 0, docks)
 	}
 	p.forced = &p.trials[choices]
+	p.verified = make([]bool, choices)
 	p.costs()
 }
 
@@ -150,6 +151,7 @@ func (p *Planner) resetTrials() {
 	for i := range p.trials {
 		p.reset(&p.trials[i])
 	}
+	clear(p.verified)
 }
 
 // reset empties tr, freeing its warper.
@@ -393,6 +395,9 @@ func (p *Planner) decide(tr *trial) {
 	tr.stage, tr.update = decided, p.updates
 	if tr.clear && !tr.reachOff && (!reached(tr.w.Docks) || tr.w.StartDrop > MaxStartDrop) {
 		tr.clear = false
+	}
+	if tr.c > 0 {
+		p.verified[tr.c-p.tree.Nodes[0].FirstChild] = true
 	}
 	switch {
 	case !tr.wayOn:
@@ -648,7 +653,7 @@ func (p *Planner) chooseReady(in Input) (*trial, bool) {
 	bestScore := math.Inf(1)
 	for _, c := range p.feas {
 		tr := &p.trials[c-first]
-		if tr.c != c || tr.stage != decided || tr.verdict != clearOn || slices.Contains(p.taken, c) || !p.canBrake(c) {
+		if tr.c != c || tr.stage != decided || tr.verdict != clearOn || slices.Contains(p.taken, c) || !p.canBrake(c, in.Request, false) {
 			continue
 		}
 		if !p.holds(tr) {
