@@ -72,7 +72,7 @@ func setupOn(tb testing.TB, mesh *scenes.Mesh, withBody bool) *planner.Setup {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	setup, err := planner.NewSetupWith(a.graph, lw.Querier, planner.SetupOptions{Body: withBody, CCD: ccd.Options{Margin: crowd.PlanMargin}})
+	setup, err := planner.NewSetupWith(a.graph, lw.Querier, planner.SetupOptions{DocksOnly: !withBody, CCD: ccd.Options{Margin: crowd.PlanMargin}})
 	if err != nil {
 		tb.Fatal(err)
 	}

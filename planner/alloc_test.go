@@ -7,8 +7,10 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
+	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -43,12 +45,13 @@ func updateAllocs() int64 {
 	return total
 }
 
-// Over the main job's whole walk (script.SteppingWalk), after New, Update
-// allocates nothing: not when an action is chosen and warped, not when the
-// plan is committed, grown or evaluated. Counted by the memory profiler
-// over every frame, with a work budget, a time budget and at depth 6.
+// Over the main job's whole walk (script.SteppingWalk, planned as the main
+// job plans it: the body checked), after New, Update allocates nothing:
+// not when an action is chosen, warped and checked, not when the plan is
+// committed, grown or evaluated. Counted by the memory profiler over
+// every frame, with a work budget, a time budget and at depth 6.
 func TestUpdateAllocatesNothing(t *testing.T) {
-	w := loadWorld(t, "builtin:stepping")
+	w := loadWorldLib(t, "builtin:stepping", world.Options{}, library.DefaultOptions{Crowd: true})
 	s, in, start := mainJob(t, w)
 	for _, cfg := range []planner.Config{{Work: 1500}, {Budget: 2e6}, {Work: 400, Depth: 6}} {
 		cfg.Start, cfg.State = start, s.State

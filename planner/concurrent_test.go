@@ -15,7 +15,7 @@ import (
 // test of Setup's contract.
 func TestPlannersShareASetup(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
-	setup, err := planner.NewSetupWith(w.setup.Graph(), w.lw.Querier, planner.SetupOptions{Body: true})
+	setup, err := planner.NewSetupWith(w.setup.Graph(), w.lw.Querier, planner.SetupOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,13 +12,14 @@ import (
 )
 
 // A game loop: load a world once (its support data is built and cached on
-// first use), make a planner, then feed it the player's input every frame
-// and draw the pose it returns.
+// first use), make a planner (it checks the character's body against the
+// scene), then feed it the player's input every frame and draw the pose
+// it returns.
 func Example() {
 	lib, graph, _ := library.Default(library.DefaultOptions{})
 	w, _ := world.Load("builtin:stepping", lib, world.Options{})
 	setup, _ := planner.NewSetup(graph, w.Querier)
-	start := action.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
+	start := action.Frame{Position: mgl64.Vec3{3.6, 0, 2}, Yaw: math.Pi / 2}
 	p, err := planner.New(setup, planner.Config{Start: start, State: "walk.r", Work: 1000,
 		OnStep: func(s *planner.Step) { fmt.Printf("%.2f s %s at x %.1f\n", s.Start, s.Action, s.Frame.Position[0]) }})
 	if err != nil {
@@ -30,10 +31,10 @@ func Example() {
 		_ = pose // pose.Trans and pose.Rot drive the character's skeleton
 	}
 	// Output:
-	// 0.00 s walk.r at x 3.0
-	// 0.50 s walk.l at x 3.6
-	// 1.00 s walk.r at x 4.2
-	// 1.50 s walk.l at x 4.9
-	// 2.00 s walk.r at x 5.5
-	// 2.50 s walk.l at x 6.0
+	// 0.00 s walk.r at x 3.6
+	// 0.50 s walk.l at x 4.2
+	// 1.00 s walk.r at x 4.9
+	// 1.50 s walk.l at x 5.5
+	// 2.00 s walk.r at x 6.0
+	// 2.50 s turn-left.l at x 6.6
 }

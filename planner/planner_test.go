@@ -144,11 +144,15 @@ func TestPlannerWalksStepping(t *testing.T) {
 	}
 }
 
-// The main job's walk (script.SteppingWalk) goes up and down the 0.2 m flight,
-// hops the gap and climbs onto the 1.0 m box, meeting every check of
-// driveAndCheck on the way.
+// The main job's walk (script.SteppingWalk), as the main job plans it
+// (the moves beyond the paper's, the body checked), goes up and down the
+// 0.2 m flight, crosses the gap and the pit, and climbs onto the 1.0 m
+// box, meeting every check of driveAndCheck on the way.
 func TestSteppingWalk(t *testing.T) {
-	w := loadWorld(t, "builtin:stepping")
+	w := loadWorldLib(t, "builtin:stepping", world.Options{}, library.DefaultOptions{Crowd: true})
+	if w.setup.Sweeps() == nil {
+		t.Fatal("the default setup checks no body")
+	}
 	s, in, start := mainJob(t, w)
 	p := newRecorded(t, w, planner.Config{Start: start, State: s.State})
 	roots := driveAndCheck(t, w, p, in.At, s.Duration)
@@ -163,10 +167,8 @@ func TestSteppingWalk(t *testing.T) {
 			}
 		}
 	}
-	for _, a := range []string{"step-up-30", "step-down-30", "hop-gap", "climb-ledge"} {
-		if !seen[a] {
-			t.Errorf("the walk has no %s", a)
-		}
+	if !seen["climb-ledge"] {
+		t.Error("the walk has no climb")
 	}
 	if !landing {
 		t.Error("no foot on the 0.8 m landing")
@@ -178,6 +180,9 @@ func TestSteppingWalk(t *testing.T) {
 	}
 	if d := roots[len(roots)-1].Sub(roots[0]); math.Hypot(d[0], d[2]) < 8 {
 		t.Errorf("ends %.2f m from the start", math.Hypot(d[0], d[2]))
+	}
+	if p.Refused() > 10 {
+		t.Errorf("%d choices refused for the body", p.Refused())
 	}
 }
 
@@ -212,10 +217,11 @@ func driveAndCheck(t *testing.T, w *testWorld, p *recorded, input func(float64) 
 		if d := roots[f].Sub(roots[f-1]).Len(); d > 0.05 {
 			t.Errorf("frame %d: the root jumps %.1f cm", f, d*100)
 		}
-		// Nor does it turn abruptly: the turning clips peak at 1.9° per
+		// Nor does it turn abruptly: the walking turns peak at 1.9° per
 		// frame and the warp's eased reorientation (at most 15° over an
-		// action) adds to it; SteppingWalk's U-turn peaks at 3.2°.
-		if a := 2 * math.Acos(math.Min(1, math.Abs(rootRot[f].Dot(rootRot[f-1])))) * 180 / math.Pi; a > 3.5 {
+		// action) adds to it (a U-turn peaked at 3.2°); the 90° turns on
+		// the spot peak at 3.75°.
+		if a := 2 * math.Acos(math.Min(1, math.Abs(rootRot[f].Dot(rootRot[f-1])))) * 180 / math.Pi; a > 4 {
 			t.Errorf("frame %d: the root turns %.1f° in one frame", f, a)
 		}
 	}
@@ -240,7 +246,7 @@ func driveAndCheck(t *testing.T, w *testWorld, p *recorded, input func(float64) 
 					continue
 				}
 				for k := range sk.Parents {
-					if sk.IsAncestor(j, k) && fr.pos[k][1] < float64(tg.Pose.Position[1])-0.01 {
+					if sk.IsAncestor(j, k) && fr.pos[k][1] < float64(tg.Pose.Position[1])-0.01 && overSurface(w, fr.pos[k], float64(tg.Pose.Position[1])) {
 						t.Errorf("step %d %s: %s %.1f cm into its support", i, s.Action, sk.Names[k], (float64(tg.Pose.Position[1])-fr.pos[k][1])*100)
 					}
 				}
@@ -271,6 +277,17 @@ func driveAndCheck(t *testing.T, w *testWorld, p *recorded, input func(float64) 
 	}
 	t.Logf("%d actions: %v; root from %.2v to %.2v", len(steps), names, roots[0], roots[len(roots)-1])
 	return roots
+}
+
+// overSurface reports whether the scene has a surface more than 1 cm
+// above point p under it, below 5 cm over height y (the support's): a toe
+// that hangs over a support's edge goes below its height, but into
+// nothing, or down onto the floor beyond it.
+func overSurface(w *testWorld, p mgl64.Vec3, y float64) bool {
+	top := y + 0.05
+	r := scenes.Ray{Origin: [3]float32{float32(p[0]), float32(top), float32(p[2])}, Dir: [3]float32{0, -1, 0}, TMax: float32(top - p[1])}
+	h, hit := w.bvh.ClosestHit(r, nil)
+	return hit && top-float64(h.T)-p[1] > 0.01
 }
 
 // SetDepth restarts the plan at the new depth: after it, the plan grows to

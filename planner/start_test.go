@@ -115,7 +115,7 @@ func TestStartsThatDoNotFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: true})
+	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func steerScene(t *testing.T) *testWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetupWith(g, lw.Querier, planner.SetupOptions{Body: true})
+	setup, err := planner.NewSetupWith(g, lw.Querier, planner.SetupOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ func workStage(b testing.TB) (*Setup, []action.Frame) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := NewSetupWith(g, lw.Querier, SetupOptions{Body: true})
+	s, err := NewSetupWith(g, lw.Querier, SetupOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -93,7 +93,7 @@ func TestBodyWalksStayClear(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: true})
+		setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -273,7 +273,7 @@ func bodyWorld(t *testing.T, spec string, lo library.DefaultOptions, wo world.Op
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{Body: true})
+	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

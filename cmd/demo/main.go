@@ -38,6 +38,7 @@ type options struct {
 	json       bool
 	cpuProfile string
 	body       bool
+	noBody     bool
 	agents     int
 	friction   float64
 	paper      bool
@@ -110,7 +111,8 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	fs.StringVar(&o.samples, "samples", "", "show this template's supported samples near the character at the start (Tab cycles)")
 	fs.BoolVar(&o.json, "json", false, "print a JSON summary at the end")
 	fs.StringVar(&o.draw, "draw", "", "how to draw the character: skin (its own meshes, skinned by the motion: the default for a library built for a glTF character), body (the body's capsules: the default otherwise) or none")
-	fs.BoolVar(&o.body, "body", false, "check the body against the scene (plan nodes and warped choices); the body flashes magenta when a choice is refused for it")
+	fs.BoolVar(&o.body, "body", true, "check the body against the scene (plan nodes and warped choices); the body flashes magenta when a choice is refused for it (the default)")
+	fs.BoolVar(&o.noBody, "no-body", false, "check the docks alone, as the paper does: the body may pass through the scene")
 	fs.IntVar(&o.agents, "agents", 0, "this many more characters share the level, each walking to random goals by ways across its floor, planning around the others and the player's character (all claim the ground they take)")
 	fs.Float64Var(&o.friction, "friction", dock.DefaultFriction, "friction coefficient of every contact: a foot stands on slopes up to atan(friction) (0.8: 38.7°); 0 gives the paper's 10° cone")
 	fs.BoolVar(&o.paper, "paper-moves", false, "plan with the paper's moves only (by default the character may also turn on the spot, step back and take short steps, as at an edge or a wall)")
@@ -173,7 +175,7 @@ func load(o *options) (*demo, error) {
 	if err != nil {
 		return nil, err
 	}
-	so := planner.SetupOptions{Body: o.body || o.agents > 0}
+	so := planner.SetupOptions{DocksOnly: !o.body || o.noBody}
 	if o.agents > 0 {
 		so.CCD.Margin = crowd.PlanMargin
 	}

@@ -82,7 +82,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	x := fs.Float64("x", defaultStart.Position[0], "start x (m)")
 	z := fs.Float64("z", defaultStart.Position[2], "start z (m)")
 	yawDeg := fs.Float64("yaw", defaultStart.Yaw*180/math.Pi, "start heading (degrees; 90 faces +X)")
-	withBody := fs.Bool("body", false, "also time every depth with the body's clearance tested at every supported node below no unsupported or blocked one")
+	withBody := fs.Bool("body", true, "also time every depth with the body's clearance tested at every supported node below no unsupported or blocked one (the default)")
+	noBody := fs.Bool("no-body", false, "time the docks alone, as the paper does")
 	asJSON := fs.Bool("json", false, "print a JSON array, one object per depth")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -115,7 +116,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 	}
 	var bodyTree *actiongraph.PlanTree
 	var checker *ccd.Checker
-	if *withBody {
+	if *withBody && !*noBody {
 		if bodyTree, checker, err = benchBodyTree(g, w); err != nil {
 			fmt.Fprintf(stderr, "planner bench: %v\n", err)
 			return 1

@@ -75,9 +75,9 @@ func TestRadiiFile(t *testing.T) {
 	}
 }
 
-// TestPlanBody: the Table I plan at depth 4 with --body has nodes blocked
-// for the body, each a node the docks alone call supported, and the
-// picture draws them orange.
+// TestPlanBody: the Table I plan at depth 4 (with the body, by default)
+// has nodes blocked for the body, each a node the docks alone
+// (--no-body) call supported, and the picture draws them orange.
 func TestPlanBody(t *testing.T) {
 	plan := func(flags ...string) planJSON {
 		var out, errOut bytes.Buffer
@@ -91,7 +91,7 @@ func TestPlanBody(t *testing.T) {
 		return r
 	}
 	pic := filepath.Join(t.TempDir(), "plan.png")
-	docks, withBody := plan(), plan("--body", "--png", pic)
+	docks, withBody := plan("--no-body"), plan("--png", pic)
 	if docks.Blocked != nil || withBody.Blocked == nil || *withBody.Blocked == 0 {
 		t.Fatalf("blocked: docks alone %v, with the body %v", docks.Blocked, withBody.Blocked)
 	}

@@ -71,7 +71,7 @@ type crowdArgs struct {
 	seconds, fps                float64
 	depth, work                 int
 	seed, jitter                uint64
-	body                        bool
+	body, noBody                bool
 	friction                    float64
 }
 
@@ -94,7 +94,8 @@ func runCrowd(args []string, stdout, stderr io.Writer) int {
 	frictionFlag(fs, &a.friction)
 	fs.Uint64Var(&a.seed, "seed", 1, "random seed (random scenario)")
 	fs.Uint64Var(&a.jitter, "jitter", 0, fmt.Sprintf("move each start by up to %g m and turn it by up to %g rad, drawn from this seed (not random; 0: the starts as built)", crowd.JitterReach, crowd.JitterTurn))
-	fs.BoolVar(&a.body, "body", false, "check the body against the scene even where the scenario has no walls")
+	fs.BoolVar(&a.body, "body", true, "check the body against the scene (the default)")
+	fs.BoolVar(&a.noBody, "no-body", false, "check the docks alone, as the paper does: the bodies may pass through the scene (not each other)")
 	fs.StringVar(&a.lib, "library", "", "the characters' library file (made by planner library; its occupancy spaces are read from the .fos file beside it) instead of the built-in one")
 	fs.StringVar(&a.out, "out", "", "folder for crowd.glb, bvh/cNNN.bvh, paths.png and summary.json")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
@@ -186,8 +187,8 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 	if err != nil {
 		return nil, err
 	}
-	withBody := cs.sc.Walls || a.body
-	setup, err := planner.NewSetupWith(g, cs.world.Querier, planner.SetupOptions{Body: withBody, CCD: ccd.Options{Margin: crowd.PlanMargin}})
+	withBody := a.body && !a.noBody
+	setup, err := planner.NewSetupWith(g, cs.world.Querier, planner.SetupOptions{DocksOnly: !withBody, CCD: ccd.Options{Margin: crowd.PlanMargin}})
 	if err != nil {
 		return nil, err
 	}

@@ -24,7 +24,7 @@ func TestCrowdCircle(t *testing.T) {
 	for i := range sums {
 		dir := t.TempDir()
 		var out, errOut bytes.Buffer
-		if code := run([]string{"crowd", "--scenario", "circle", "--agents", "6", "--seconds", "30", "--out", dir, "--json"}, &out, &errOut); code != 0 {
+		if code := run([]string{"crowd", "--scenario", "circle", "--agents", "6", "--seconds", "30", "--no-body", "--out", dir, "--json"}, &out, &errOut); code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut.String())
 		}
 		if err := json.Unmarshal(out.Bytes(), &sums[i]); err != nil {

@@ -132,7 +132,8 @@ func libraryCrowd(t *testing.T, libFile string, rep libraryJSON) {
 	}
 }
 
-// checkLibraryWalk plans libraryWalk with a library and checks it walks,
+// checkLibraryWalk plans libraryWalk with a library, the docks alone
+// (--no-body: walkWithTheBody plans with the body), and checks it walks,
 // turns and stops, never stuck, every dock on its support. A character of
 // another size (size, its legs over the adult's, more than 1.5 or less
 // than 1/1.5) walks at its own scale: the scene, the start and the speeds
@@ -140,7 +141,7 @@ func libraryCrowd(t *testing.T, libFile string, rep libraryJSON) {
 // hall is as wide as it is tall).
 func checkLibraryWalk(t *testing.T, dir, libFile string, lib *action.Library, size float64) runSummary {
 	input := filepath.Join(dir, "walk.yaml")
-	walk, args := libraryWalk, []string{"run", "--input", input, "--library", libFile, "--out", filepath.Join(dir, "run"), "--json"}
+	walk, args := libraryWalk, []string{"run", "--input", input, "--library", libFile, "--no-body", "--out", filepath.Join(dir, "run"), "--json"}
 	if size > 1.5 || size < 1/1.5 {
 		walk = scaledWalk(size)
 		args = append(args, "--scene", "builtin:stepping", "--scale", fmt.Sprint(size))
@@ -612,8 +613,8 @@ func TestPivotsTurnAwayFromAWall(t *testing.T) {
 		}
 		for _, body := range []bool{false, true} {
 			args := []string{"run", "--input", input, "--library", libFile, "--out", filepath.Join(dir, "run"), "--json"}
-			if body {
-				args = append(args, "--body")
+			if !body {
+				args = append(args, "--no-body")
 			}
 			sum := runJSON(t, args...)
 			turned := slices.ContainsFunc(sum.Actions, func(a string) bool { return strings.HasPrefix(a, "pivot") })

@@ -18,11 +18,12 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "foothold-out", "folder for motion.bvh, motion.glb, plan.png and summary.json")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	scratch := fs.Bool("scratch", false, "also plan every action from scratch and report the work saved")
+	noBody := fs.Bool("no-body", false, "check the docks alone, as the paper does: the body may pass through the scene")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "planner: unknown command %q (have docks, actions, bench, plan, run, profile)\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "planner: unknown command %q (have run, walks, crowd, library, plan, bench, docks, actions, profile)\n", fs.Arg(0))
 		return 1
 	}
 	s, err := script.ReadScript(strings.NewReader(script.SteppingWalk), "built-in walk")
@@ -30,7 +31,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1
 	}
-	sum, err := runScript(s.Scene, s, *out, runOptions{depth: 4, work: defaultWork, scratch: *scratch, friction: dock.DefaultFriction})
+	sum, err := runScript(s.Scene, s, *out, runOptions{depth: 4, work: defaultWork, scratch: *scratch, friction: dock.DefaultFriction, body: true, noBody: *noBody})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner: %v\n", err)
 		return 1

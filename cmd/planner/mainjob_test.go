@@ -9,14 +9,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/legoracle"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/sceneload"
 )
 
-// The README's main command: the report and the three files in
-// ./foothold-out; the motion reads back, its root never jumps, every dock
-// met its support; the support data is cached, and rebuilt when damaged.
+// The README's main command: the report (with the body's figures) and the
+// files in ./foothold-out; the motion reads back, its root never jumps,
+// every dock met its support, it climbs the flight and ends on the box,
+// and the capsule oracle finds no capsule of the body in the scene in
+// any frame; the support data is cached, and rebuilt when damaged.
 func TestMainJob(t *testing.T) {
 	cache := t.TempDir()
 	t.Setenv("XDG_CACHE_HOME", cache)
@@ -27,7 +33,7 @@ func TestMainJob(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	rep := out.String()
-	for _, want := range []string{"built now", "actions", "step-up", "step-down", "hop-gap", "climb-ledge", "planning", "docks", "foothold-out/motion.bvh", "foothold-out/motion.glb", "foothold-out/plan.png"} {
+	for _, want := range []string{"built now", "actions", "climb-ledge", "planning", "docks", "body", "plan nodes blocked", "foothold-out/motion.bvh", "foothold-out/motion.glb", "foothold-out/plan.png"} {
 		if !strings.Contains(rep, want) {
 			t.Errorf("report lacks %q:\n%s", want, rep)
 		}
@@ -52,7 +58,9 @@ func TestMainJob(t *testing.T) {
 		if d := c.Trans[f*n].Sub(c.Trans[(f-1)*n]).Len(); d > 0.05 {
 			t.Errorf("frame %d: the root jumps %.1f cm", f, d*100)
 		}
-		if a := 2 * math.Acos(math.Min(1, math.Abs(c.Rot[f*n].Dot(c.Rot[(f-1)*n])))) * 180 / math.Pi; a > 3.5 {
+		// The 90° turns on the spot peak at 3.75° a frame; walking turns
+		// at 3.2 (with the warp's eased reorientation).
+		if a := 2 * math.Acos(math.Min(1, math.Abs(c.Rot[f*n].Dot(c.Rot[(f-1)*n])))) * 180 / math.Pi; a > 4 {
 			t.Errorf("frame %d: the root turns %.1f° in one frame", f, a)
 		}
 	}
@@ -60,6 +68,7 @@ func TestMainJob(t *testing.T) {
 		t.Errorf("%d BVH frames, summary says %d", c.Frames(), sum.Frames)
 	}
 	checkLegsSmooth(t, c, 0.25)
+	checkMainJobPath(t, c)
 	shareddata.ValidateGLTF(t, "foothold-out/motion.glb")
 	// Second run: the cache.
 	out.Reset()
@@ -77,6 +86,43 @@ func TestMainJob(t *testing.T) {
 	out.Reset()
 	if code := run(nil, &out, &errOut); code != 0 || !strings.Contains(out.String(), "built now") {
 		t.Fatalf("damaged cache: exit %d, %s", code, out.String())
+	}
+}
+
+// checkMainJobPath checks the main job's motion c (read back from its
+// file): the root rises at least 0.6 m on the 0.2 m flight (the landing is
+// 0.8 m up), it ends standing on the 1.0 m box (x 8.6-9.6, z 0.3-1.3), and
+// no capsule of the body goes into builtin:stepping in any frame beyond
+// what the contact rules allow (the capsule oracle, InSceneDepth).
+func checkMainJobPath(t *testing.T, c *motion.Clip) {
+	t.Helper()
+	n := c.Skeleton.NumJoints()
+	low, flight := c.Trans[0][1], 0.0
+	for f := range c.Frames() {
+		if r := c.Trans[f*n]; r[0] < 4 {
+			flight = math.Max(flight, r[1]-low)
+		}
+	}
+	end := c.Trans[(c.Frames()-1)*n]
+	if flight < 0.6 || end[0] < 8.6 || end[0] > 9.6 || end[2] < 0.3 || end[2] > 1.3 || end[1] < 1.8 {
+		t.Errorf("the root rises %.2f m on the flight and ends at %.2v: want the flight climbed and the box reached", flight, end)
+	}
+	lib, _, err := library.Default(library.DefaultOptions{Crowd: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := planner.DefaultBody(lib, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mesh, err := sceneload.Builtin("stepping")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := measureInScene(capsuleoracle.NewScene(mesh), m, c)
+	t.Logf("the body: %.1f mm at its deepest (%s), %.2f%% of frames in the scene", in.DeepestM*1000, in.Part, in.Share*100)
+	if in.Share > 0 || in.DeepestM > InSceneDepth {
+		t.Errorf("the body goes %.1f mm into the scene (%s) in %.2f%% of frames", in.DeepestM*1000, in.Part, in.Share*100)
 	}
 }
 

@@ -45,7 +45,8 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	y := fs.Float64("y", math.NaN(), "a height just above the floor to start on (default: the highest floor at x, z)")
 	yawDeg := fs.Float64("yaw", defaultStart.Yaw*180/math.Pi, "start heading (degrees; 0 faces +Z, 90 faces +X)")
 	state := fs.String("state", library.TableIStart, "the action being performed at the start")
-	withBody := fs.Bool("body", false, "check the body against the scene at every supported node below no unsupported or blocked one (blocked nodes drawn orange)")
+	withBody := fs.Bool("body", true, "check the body against the scene at every supported node below no unsupported or blocked one, blocked nodes drawn orange (the default)")
+	noBody := fs.Bool("no-body", false, "check the docks alone, as the paper does")
 	prune := fs.Bool("prune", false, "prune as the runtime does (the default evaluates every node, as Table I)")
 	png := fs.String("png", "", "write the picture here")
 	ppm := fs.Float64("ppm", 0, "pixels per metre (default: fit 1000 pixels)")
@@ -56,7 +57,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 0 || *depth < 1 || *depth > 6 || !validFriction(friction) {
-		fmt.Fprintln(stderr, "planner plan: want [--scene S] [--depth 1-6] [--x X --z Z --yaw DEG] [--body] [--png FILE] [--json]")
+		fmt.Fprintln(stderr, "planner plan: want [--scene S] [--depth 1-6] [--x X --z Z --yaw DEG] [--no-body] [--png FILE] [--json]")
 		return 1
 	}
 	lib, g, err := library.Default(library.DefaultOptions{})
@@ -91,7 +92,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	var blocked *int
-	if *withBody {
+	if *withBody && !*noBody {
 		c, err := adultChecker(g, w)
 		if err != nil {
 			fmt.Fprintf(stderr, "planner plan: %v\n", err)

@@ -84,7 +84,8 @@ type runOptions struct {
 	work     int           // plan nodes per frame (0: time budget only)
 	budget   time.Duration // planning time per frame (0: work budget only)
 	scratch  bool          // also plan every action from scratch, for comparison
-	body     bool          // check the body against the scene
+	body     bool          // check the body against the scene (the default)
+	noBody   bool          // the docks alone (--no-body), over body
 	radii    string        // a radii file for the body (implies body)
 	friction float64       // the contacts' friction coefficient (0: the paper's 10° cone)
 	paper    bool          // the paper's moves only: no turning on the spot, stepping back or short steps
@@ -100,9 +101,13 @@ func (o *runOptions) library() (*action.Library, *actiongraph.Graph, error) {
 	return library.Default(library.DefaultOptions{Crowd: !o.paper})
 }
 
+// withBody reports whether the options check the body: by default unless
+// --no-body asks for the docks alone, and always with a radii file.
+func (o *runOptions) withBody() bool { return o.body && !o.noBody || o.radii != "" }
+
 // setup makes the planner setup the options ask for.
 func (o *runOptions) setup(g *actiongraph.Graph, q *geoquery.Tree) (*planner.Setup, error) {
-	opt := planner.SetupOptions{Body: o.body || o.radii != ""}
+	opt := planner.SetupOptions{DocksOnly: !o.withBody()}
 	if o.radii != "" {
 		m, err := bodyWithRadii(g.Library, o.radii)
 		if err != nil {
@@ -152,7 +157,8 @@ func bodyWithRadii(lib *action.Library, file string) (*body.Model, error) {
 func (o *runOptions) register(fs *flag.FlagSet) {
 	fs.IntVar(&o.depth, "depth", 4, "plan depth, 1-6")
 	fs.IntVar(&o.work, "work", defaultWork, "work per frame, in planner.Config.Work's units (plan nodes, geo-queries, body tests, warps and checks of warped clips): the same script then gives the same motion on any machine (0: plan by time, --budget)")
-	fs.BoolVar(&o.body, "body", false, "check the body against the scene (capsules per bone, continuous collision detection): prune plan nodes and refuse warped choices whose body would hit it")
+	fs.BoolVar(&o.body, "body", true, "check the body against the scene (capsules per bone, continuous collision detection): prune plan nodes and refuse warped choices whose body would hit it (the default)")
+	fs.BoolVar(&o.noBody, "no-body", false, "check the docks alone, as the paper does: the body may pass through the scene")
 	fs.StringVar(&o.radii, "radii", "", "a YAML file of the body's capsule radii per part, over the character's (the adult's, grown to its size; implies --body)")
 	frictionFlag(fs, &o.friction)
 	fs.BoolVar(&o.paper, "paper-moves", false, "plan with the paper's moves only (by default the character may also turn on the spot, step back and take short steps, as at an edge or on a steep slope)")
@@ -198,7 +204,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	sum.PlanNodes, sum.Pruned, sum.Queries = res.Work.Evaluated, res.Work.Unsupported, res.Work.Queries
 	sum.Reused = reuseOf(res.Steps)
 	sum.Reused.WorkPerAction = perAction(res)
-	if o.body || o.radii != "" {
+	if o.withBody() {
 		sum.Body = bodyOf(res)
 	}
 	if o.scratch {

@@ -223,7 +223,7 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 				}
 			}
 		}
-		if o.body || o.radii != "" {
+		if o.withBody() {
 			row.Body = bodyOf(res)
 		}
 		work += row.WorkPerAct
