@@ -112,6 +112,9 @@ func (m *memo) grow() {
 }
 
 // reserve makes room for n answers without growing.
+// touch writes the table's memory, so that its first use maps no page.
+func (m *memo) touch() { clear(m.entries) }
+
 func (m *memo) reserve(n int) {
 	size := 1024
 	for 3*size < 4*(n+1) {

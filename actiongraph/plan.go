@@ -630,4 +630,8 @@ func (t *PlanTree) Reserve(depth int) {
 	clear(t.spare[len(t.spare):cap(t.spare)])
 	clear(t.Slots[len(t.Slots):cap(t.Slots)])
 	clear(t.spareS[len(t.spareS):cap(t.spareS)])
+	clear(t.queue[len(t.queue):cap(t.queue)])
+	clear(t.edges[len(t.edges):cap(t.edges)])
+	clear(t.recheck[len(t.recheck):cap(t.recheck)])
+	t.memo.touch()
 }

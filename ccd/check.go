@@ -88,6 +88,7 @@ func NewChecker(sw *Sweeps, sc *Scene) *Checker {
 		trans: make([]mgl64.Vec3, nj), rot: make([]mgl64.Quat, nj),
 		pos: make([]mgl64.Vec3, nj), world: make([]mgl64.Quat, nj)}
 	c.Reserve(sw.frames)
+	touch(c.memo.slots)
 	return c
 }
 
@@ -119,7 +120,21 @@ func (c *Checker) Reserve(frames int) {
 		c.pending = make([]step, 0, 1024)
 		c.deferred = make([]deferred, 0, 1024)
 	}
+	// Touch the memory now, so that no check pays for its first use (the
+	// system maps a page at its first write).
+	touch(c.exec.seg)
+	touch(c.exec.travel)
+	touch(c.exec.speed)
+	touch(c.exec.sag)
+	touch(c.exec.boxes)
+	touch(c.exec.groups)
+	touch(c.locals)
+	touch(c.pending)
+	touch(c.deferred)
 }
+
+// touch writes zeros over s's whole capacity.
+func touch[T any](s []T) { clear(s[:cap(s)]) }
 
 // Action checks action a of the library, performed from frame f raised by
 // lift, at plan time: the parts the warp places (body.Part.Placed) are left

@@ -743,9 +743,10 @@ func (p *Planner) travels(c int32) bool {
 }
 
 // SlideAngle is how far off the input's heading a character standing at a
-// wall or an edge may set off instead, along it: 60°, so that it walks
-// along a wall it is steered at 30° or more off straight. [Units: rad]
-const SlideAngle = 60 * math.Pi / 180
+// wall or an edge may set off instead, along it: 85°, so that it walks
+// along a wall it is steered at more than 5° off straight, as a game
+// character slides along one. [Units: rad]
+const SlideAngle = 85 * math.Pi / 180
 
 // slideTie is how close the best ways off to the left and to the right of
 // the heading may score before the input counts as pointing straight at

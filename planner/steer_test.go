@@ -61,8 +61,8 @@ func steer(t *testing.T, w *testWorld, start mgl64.Vec3, yaw, heading, seconds f
 // Steering like a game character, judged from the root's path and the
 // docked feet: asked to walk straight at a wall or a drop, the character
 // goes up to it and stops there; asked to walk at a wall or along an edge
-// at an angle (up to planner.SlideAngle off its line), it walks along it;
-// within 20° of straight at it, it stands. No docked foot ever goes into
+// at an angle (up to planner.SlideAngle off its line), it walks along it,
+// even 10° or 20° off straight at it; straight at it, it stands. No docked foot ever goes into
 // the wall or past the edge.
 func TestSteerAtWallsAndDrops(t *testing.T) {
 	w := steerScene(t)
@@ -76,7 +76,8 @@ func TestSteerAtWallsAndDrops(t *testing.T) {
 		nearZ, nearX float64 // docked feet come this close: z ≥ nearZ, x ≥ nearX
 	}{
 		{"straight at the wall", mgl64.Vec3{-3, 0, -2}, 0, mgl64.Vec3{1, 0, 0}, -0.5, 0.5, 1.5, -6},
-		{"20° off straight at the wall", mgl64.Vec3{-5, 0, 1}, 20 * deg, mgl64.Vec3{1, 0, 0}, -0.5, 0.5, 1.5, -6},
+		{"10° off straight at the wall", mgl64.Vec3{-5, 0, 1}, 10 * deg, mgl64.Vec3{1, 0, 0}, 2.5, 9, 1.5, -6},
+		{"20° off straight at the wall", mgl64.Vec3{-5, 0, 1}, 20 * deg, mgl64.Vec3{1, 0, 0}, 2.5, 9, 1.5, -6},
 		{"30° off straight at the wall", mgl64.Vec3{-5, 0, 1}, 30 * deg, mgl64.Vec3{1, 0, 0}, 2.5, 9, 1.5, -6},
 		{"45° off the wall", mgl64.Vec3{-5, 0, 1}, 45 * deg, mgl64.Vec3{1, 0, 0}, 2.5, 9, 1.5, -6},
 		{"70° off straight at the wall", mgl64.Vec3{-5, 0, 1}, 70 * deg, mgl64.Vec3{1, 0, 0}, 2.5, 9, 1.5, -6},

@@ -299,3 +299,35 @@ func actionCostOf(s *Setup, a int32) int {
 	}
 	return most
 }
+
+// New and SetDepth write all the memory Update will use, so the first
+// frames pay no page faults (each a few microseconds of the system's
+// time, charged to the frame): over the first second of walks from
+// workStage's frames, the system maps at most 16 pages (64 KiB) for
+// Update's thread in all.
+func TestFirstFramesMapNoMemory(t *testing.T) {
+	s, frames := workStage(t)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	total := int64(0)
+	for _, f := range frames[:4] {
+		p, err := New(s, Config{Start: f, Fit: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		runtime.GC()
+		f0, ok := cputime.Faults()
+		if !ok {
+			t.Skip("page faults not available here")
+		}
+		for frame := 1; frame <= 60; frame++ {
+			p.Update(1.0/60, walkInputs(float64(frame)/60))
+		}
+		f1, _ := cputime.Faults()
+		total += f1 - f0
+		t.Logf("from %v: %d pages mapped over 60 frames", f.Position, f1-f0)
+	}
+	if total > 16 {
+		t.Errorf("%d pages mapped over the first frames of 4 walks, want at most 16", total)
+	}
+}

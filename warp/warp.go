@@ -485,4 +485,11 @@ func (w *Warper) Reserve(lib *action.Library) {
 	w.shifts = resize(w.shifts, docks*frames)
 	w.clip.Trans = slices.Grow(w.clip.Trans[:0], values)
 	w.clip.Rot = slices.Grow(w.clip.Rot[:0], values)
+	// Touch the memory now, so that no warp pays for its first use (the
+	// system maps a page at its first write).
+	clear(w.clip.Trans[:cap(w.clip.Trans)])
+	clear(w.clip.Rot[:cap(w.clip.Rot)])
+	clear(w.offsets)
+	clear(w.lifts)
+	clear(w.shifts)
 }

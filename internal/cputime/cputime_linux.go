@@ -17,3 +17,16 @@ func Thread() (time.Duration, bool) {
 	}
 	return time.Duration(ts.Nano()), true
 }
+
+const rusageThread = 1 // RUSAGE_THREAD
+
+// Faults returns how many pages the system has mapped for the calling
+// thread at their first touch (minor page faults), and whether it could be
+// read.
+func Faults() (int64, bool) {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(rusageThread, &ru); err != nil {
+		return 0, false
+	}
+	return ru.Minflt, true
+}

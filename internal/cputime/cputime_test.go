@@ -32,3 +32,30 @@ func TestThread(t *testing.T) {
 	}
 	_ = x
 }
+
+// Writing to 4 MiB of fresh memory maps about a thousand 4 KiB pages;
+// writing to it again maps none.
+func TestFaults(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	buf := make([]byte, 4<<20)
+	f0, ok := Faults()
+	if !ok {
+		t.Skip("page faults not available here")
+	}
+	for i := 0; i < len(buf); i += 4096 {
+		buf[i] = 1
+	}
+	f1, _ := Faults()
+	for i := 0; i < len(buf); i += 4096 {
+		buf[i] = 2
+	}
+	f2, _ := Faults()
+	// Huge pages may map the buffer in a few faults; small pages in 1,024.
+	if f1-f0 < 1 || f1-f0 > 1100 {
+		t.Errorf("first writes to 4 MiB: %d faults", f1-f0)
+	}
+	if f2-f1 > 2 {
+		t.Errorf("second writes: %d faults", f2-f1)
+	}
+}
