@@ -9,6 +9,7 @@ import (
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/internal/capsuleoracle"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
@@ -41,7 +42,7 @@ func actionAgreesWithOracle(t *testing.T, freeLimbs bool) {
 		t.Fatal(err)
 	}
 	frames := 24
-	if testing.Short() || freeLimbs {
+	if tier.Short() || freeLimbs {
 		frames = 8
 	}
 	eps := s.sweeps.Options().Epsilon + 2.1e-6

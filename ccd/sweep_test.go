@@ -16,6 +16,7 @@ import (
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
@@ -76,7 +77,7 @@ func tri32(t otri) otri {
 // does not confirm (false positives) is logged.
 func TestNoMissedContacts(t *testing.T) {
 	n := 100000
-	if testing.Short() {
+	if tier.Short() {
 		n = 5000
 	}
 	opt := ccd.Options{}
@@ -172,7 +173,7 @@ func judge(t *testing.T, k int, o *oracle, tris []otri, reported otri, clear boo
 // the number of sweeps (default 4,000; 400 with -short).
 func TestNoMissedContactsOnLevels(t *testing.T) {
 	n := 4000
-	if testing.Short() {
+	if tier.Short() {
 		n = 400
 	}
 	if v := os.Getenv("FOOTHOLD_CCD_LEVEL_SWEEPS"); v != "" {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/internal/capsuleoracle"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -118,7 +119,7 @@ func expectAll(t *testing.T, r runResult, n int) {
 // two characters, at every frame) and none waits longer than maxWait.
 func TestCircleScenario(t *testing.T) {
 	for _, n := range []int{8, 20, 50} {
-		if n == 50 && testing.Short() {
+		if n == 50 && tier.Short() {
 			continue
 		}
 		r := runScenario(t, crowd.Circle(n, crowd.CircleRadius(n)), crowd.SimOptions{Claims: crowd.SpaceClaims}, 90)
@@ -130,7 +131,7 @@ func TestCircleScenario(t *testing.T) {
 // TestCrossingScenario sends two groups of 25 across each other's path.
 func TestCrossingScenario(t *testing.T) {
 	n := 25
-	if testing.Short() {
+	if tier.Short() {
 		n = 6
 	}
 	r := runScenario(t, crowd.Crossing(n), crowd.SimOptions{Claims: crowd.SpaceClaims}, 90)
@@ -142,8 +143,8 @@ func TestCrossingScenario(t *testing.T) {
 // corridor 4 m wide, each on its right-hand half, the planners also
 // keeping the bodies clear of the walls.
 func TestHallwayScenario(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the hallway takes a minute")
+	if tier.Short() {
+		t.Skip("the hallway takes a minute (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	r := runScenario(t, crowd.Hallway(25), crowd.SimOptions{Claims: crowd.SpaceClaims}, 90)
 	t.Logf("hallway 2×25: %v", r)
@@ -157,8 +158,8 @@ func TestHallwayScenario(t *testing.T) {
 // than the queue at the door makes it (the last in the queue of 50 stands
 // about 90 s, measured).
 func TestBottleneckScenario(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the bottleneck takes a minute")
+	if tier.Short() {
+		t.Skip("the bottleneck takes a minute (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	for seed := range uint64(4) {
 		sc := crowd.Bottleneck(50)

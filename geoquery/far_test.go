@@ -7,6 +7,7 @@ import (
 	"github.com/foothold/foothold/sceneload"
 
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -23,7 +24,7 @@ func TestTreeFarFromOrigin(t *testing.T) {
 	}
 	f := newFixture(t, "stepping+3km", &moved, "foot")
 	n := 2000
-	if testing.Short() {
+	if tier.Short() {
 		n = 300
 	}
 	checkTreeAgainstProbe(t, f, sharedQueries(t, &moved, n, 5, "foot"))

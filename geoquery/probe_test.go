@@ -9,6 +9,7 @@ import (
 	"github.com/foothold/foothold/sceneload"
 
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -68,7 +69,7 @@ func exhaustive(bvh *scenes.BVH, p Params, q Query) (Result, bool) {
 
 func TestProbeMatchesExhaustiveScan(t *testing.T) {
 	n := 1000
-	if testing.Short() {
+	if tier.Short() {
 		n = 100
 	}
 	params := DefaultParams()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supporttree"
 )
@@ -72,18 +73,18 @@ func sharedQueries(t testing.TB, m *scenes.Mesh, n int, seed uint64, names ...st
 // queries per scene the support-tree answers exactly what Probe answers.
 func TestTreeMatchesProbe(t *testing.T) {
 	n := 10000
-	if testing.Short() {
+	if tier.Short() {
 		n = 500
 	}
 	var fx []fixture
 	for _, s := range sceneload.BuiltinScenes() {
-		if testing.Short() && s.Name == "level" {
+		if tier.Short() && s.Name == "level" {
 			continue // building its support-trees takes most of the test's time
 		}
 		m, _ := sceneload.Builtin(s.Name)
 		fx = append(fx, newFixture(t, s.Name, m, "foot", "hand", "hand-wall"))
 	}
-	if d, ok := shareddata.Dir(); ok && !testing.Short() {
+	if d, ok := shareddata.Dir(); ok && !tier.Short() {
 		m, err := sceneload.Load(d+"/meshes/dungeon.obj", sceneload.LoadOptions{})
 		if err != nil {
 			t.Fatal(err)

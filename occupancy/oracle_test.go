@@ -7,6 +7,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/occupancy"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -126,7 +127,7 @@ func ptSeg(px, pz float64, s stadium) float64 {
 func TestAgainstProjectedCapsules(t *testing.T) {
 	w := adultSpaces(t)
 	cases := 600
-	if testing.Short() {
+	if tier.Short() {
 		cases = 120
 	}
 	walks := []int{w.lib.Index("walk.l"), w.lib.Index("walk.r")}
@@ -183,7 +184,7 @@ func TestAgainstProjectedCapsules(t *testing.T) {
 func TestNearContact(t *testing.T) {
 	w := adultSpaces(t)
 	cases := 40
-	if testing.Short() {
+	if tier.Short() {
 		cases = 10
 	}
 	a, b := w.lib.Index("walk.l"), w.lib.Index("walk.r")

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
 )
@@ -20,7 +21,7 @@ func TestPlannersShareASetup(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, _, _ := mainJob(t, w)
-	if testing.Short() {
+	if tier.Short() {
 		s.Duration = 4
 	}
 	play := func() (uint64, error) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/internal/capsuleoracle"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
@@ -137,7 +138,7 @@ func TestRoomsCeilingsAndDoorways(t *testing.T) {
 	t.Logf("walking: top of the body %.3f m, widest %.3f m", open.top, open.width)
 	past := func(w laneWalk) bool { return w.farthest > sceneload.RoomsPastX }
 	for _, l := range sceneload.RoomLanes() {
-		if l.Kind != "ceiling" && l.Kind != "doorway" || testing.Short() && l.Size != 1.2 && l.Size != 0.9 {
+		if l.Kind != "ceiling" && l.Kind != "doorway" || tier.Short() && l.Size != 1.2 && l.Size != 0.9 {
 			continue // -short (the race detector): the lowest ceiling and the widest doorway
 		}
 		w := s.walkLane(t, s.body, l, 12)
@@ -166,7 +167,7 @@ func TestRoomsCeilingsAndDoorways(t *testing.T) {
 func TestRoomsThinWallBeamTable(t *testing.T) {
 	s := loadRooms(t)
 	names := []string{"thin wall", "beam", "table"}
-	if testing.Short() {
+	if tier.Short() {
 		names = names[:1] // the race detector: the thin wall
 	}
 	for _, name := range names {
@@ -182,7 +183,7 @@ func TestRoomsThinWallBeamTable(t *testing.T) {
 			t.Errorf("%s: docks alone never went into it (%.3f m): the lane would not tell the body check from none", name, d.worst.Depth)
 		}
 	}
-	if testing.Short() {
+	if tier.Short() {
 		return
 	}
 	// Round the table: head for a point 0.9 m to its side, then east again.

@@ -11,6 +11,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
@@ -403,8 +404,8 @@ func meshGround(m *scenes.Mesh) groundFunc {
 // somewhere, and every docked foot judged against the mesh's triangles by
 // brute force as on the ramps.
 func TestUndulatingMinute(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a minute's walk on a real level")
+	if tier.Short() {
+		t.Skip("a minute's walk on a real level (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	path := shareddata.Path(t, "meshes/undulating.obj")
 	// The user's cache, as the commands and the other packages' tests use:

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/scenes"
 )
 
@@ -20,7 +21,7 @@ func TestBVHMatchesBruteForce(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			t.Parallel()
 			n := min(50000, max(10000, bruteBudget/sc.mesh.NumTriangles()))
-			if testing.Short() {
+			if tier.Short() {
 				n = 2000
 			}
 			bvh, err := scenes.NewBVH(sc.mesh, scenes.BVHOptions{})

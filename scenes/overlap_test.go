@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -88,7 +89,7 @@ func TestTriBoxOverlapMatchesClipping(t *testing.T) {
 // to every triangle, for boxes of several sizes around the scenes.
 func TestOverlapMatchesBruteForce(t *testing.T) {
 	n := 3000
-	if testing.Short() {
+	if tier.Short() {
 		n = 300
 	}
 	for _, sc := range allScenes(t) {

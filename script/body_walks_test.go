@@ -12,6 +12,7 @@ import (
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
@@ -33,11 +34,11 @@ type bodyScene struct {
 func bodyScenes() []bodyScene {
 	var out []bodyScene
 	for _, n := range []string{"stepping", "climbing", "level", "rooms"} {
-		if !testing.Short() || n == "rooms" {
+		if !tier.Short() || n == "rooms" {
 			out = append(out, bodyScene{spec: "builtin:" + n})
 		}
 	}
-	if d, ok := shareddata.Dir(); ok && !testing.Short() {
+	if d, ok := shareddata.Dir(); ok && !tier.Short() {
 		for _, m := range shareddata.Meshes {
 			out = append(out, bodyScene{filepath.Join(d, m.File), sceneload.LoadOptions{Scale: m.Scale, ExcludeNodes: m.Exclude}})
 		}
@@ -57,7 +58,7 @@ func bodyWalks(t *testing.T) (int, float64) {
 		}
 		return n, s
 	}
-	if testing.Short() {
+	if tier.Short() {
 		return 1, 5
 	}
 	return 1, 10

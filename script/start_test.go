@@ -10,6 +10,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/script"
@@ -147,7 +148,7 @@ func TestDefaultStartOnLargestRegion(t *testing.T) {
 		load       sceneload.LoadOptions
 	}
 	levels := []level{{"level", "builtin:level", sceneload.LoadOptions{}}, {"ramps", "builtin:ramps", sceneload.LoadOptions{}}}
-	if d, ok := shareddata.Dir(); ok && !testing.Short() {
+	if d, ok := shareddata.Dir(); ok && !tier.Short() {
 		for _, m := range shareddata.Meshes {
 			levels = append(levels, level{filepath.Base(m.File), filepath.Join(d, m.File), sceneload.LoadOptions{Scale: m.Scale, ExcludeNodes: m.Exclude}})
 		}

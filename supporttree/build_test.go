@@ -10,6 +10,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/scenes"
 )
 
@@ -74,7 +75,7 @@ func TestBuildEqualsExhaustiveSweep(t *testing.T) {
 	}
 	lat := dock.DefaultLattice()
 	templates := []string{"foot", "hand-wall", "foot4"}
-	if testing.Short() {
+	if tier.Short() {
 		templates = templates[:1]
 	}
 	for _, s := range list {
@@ -117,7 +118,7 @@ func TestColumnsMatchRays(t *testing.T) {
 	}
 	both, foot := []string{"foot", "hand"}, []string{"foot"}
 	list := []sc{{"meshes/dungeon.obj", 1, both}, {"meshes/fdm6.obj", 0.125, both}, {"meshes/zdm2.obj", 0.125, foot}, {"meshes/nav_test.obj", 1, foot}}
-	if testing.Short() {
+	if tier.Short() {
 		list = list[:1]
 	}
 	for _, s := range list {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
 )
@@ -17,8 +18,8 @@ import (
 // planner's own check (StartContact) and by the capsule oracle, which
 // shares no code with it; and a walk from there moves off.
 func TestAStretchingRigStartsOnItsSoles(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a library of a glTF character and walks it with the body")
+	if tier.Short() {
+		t.Skip("builds a library of a glTF character and walks it with the body (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	libFile := filepath.Join(t.TempDir(), "lib.yaml")
 	buildLibrary(t, libFile, "--from", shareddata.Path(t, "characters/mannequiny-0.3.0.glb"), "--spaces=false")

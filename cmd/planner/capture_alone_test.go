@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
@@ -22,8 +23,8 @@ import (
 // of the script, the root's ground speed over the last second of
 // standing, and its second difference between frames.
 func TestEachWalkCaptureAlone(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a library of each shared walk capture and walks it")
+	if tier.Short() {
+		t.Skip("builds a library of each shared walk capture and walks it (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	for _, rel := range []string{
 		"mocap/cmu-walk.bvh", "mocap/cmu-07_01-walk.bvh", "mocap/cmu-16_15-walk.bvh",
@@ -181,8 +182,8 @@ func rootAt(c *motion.Clip, t float64) [3]float64 {
 // stands when asked (walkTurnStand's script in 3 s legs: a runner covers
 // a walker's 6 s in less than half).
 func TestAStrideAndAHalfRunsOn(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a library of a capture and walks it")
+	if tier.Short() {
+		t.Skip("builds a library of a capture and walks it (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	libFile := filepath.Join(t.TempDir(), "lib.yaml")
 	buildLibrary(t, libFile, "--from", shareddata.Path(t, "conventions/games105/run_forward.bvh"), "--spaces=false")
@@ -199,8 +200,8 @@ func TestAStrideAndAHalfRunsOn(t *testing.T) {
 // character goes on as far as there is support rather than freeze
 // mid-stride: no walk is stuck, none goes under 1 m.
 func TestNoFreezeWhereEveryWayEnds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a library of a capture and walks it")
+	if tier.Short() {
+		t.Skip("builds a library of a capture and walks it (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	libFile := filepath.Join(t.TempDir(), "lib.yaml")
 	buildLibrary(t, libFile, "--from", shareddata.Path(t, "mocap/asf-amc/16_17.amc"), "--spaces=false")

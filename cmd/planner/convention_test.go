@@ -11,6 +11,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -221,8 +222,8 @@ func writeConvention(t *testing.T, dir string, c *motion.Clip, cv convention) st
 // within 10% of the original's distance. The oracle for the docks is the original capture
 // read as it is; for the walks, the original's library.
 func TestConventionsGiveTheSameCharacter(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a library per capture and convention and walks it")
+	if tier.Short() {
+		t.Skip("builds a library per capture and convention and walks it (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	walked := map[string]bool{"mocap/cmu-07_01-walk.bvh": true, "mocap/cmu-16_15-walk.bvh": true, "conventions/games105/walkF.bvh": true}
 	for _, rel := range []string{"mocap/cmu-07_01-walk.bvh", "mocap/cmu-16_15-walk.bvh", "conventions/games105/walkF.bvh",

@@ -15,6 +15,7 @@ import (
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/sceneload"
@@ -57,8 +58,8 @@ inputs:
 // over 5 cm between frames, no knee or ankle moving 0.25 m further in a
 // frame than in the one before, and a glb the Khronos validator accepts.
 func TestLibraryBuildAndRun(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds four libraries and plans with each")
+	if tier.Short() {
+		t.Skip("builds four libraries and plans with each (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	// Every library meets 1 cm of sliding (feet held across a transition
 	// too) and 5 cm of root jump. The four-metre robot walks at its own
@@ -309,8 +310,8 @@ func TestLibraryBadInput(t *testing.T) {
 // planner walks with a library whose feet dock with a grown template (the
 // robot's foot@1.85) starts its walks on that template's open floor.
 func TestLibraryWalksWithAScaledFoot(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a library and support data for its foot")
+	if tier.Short() {
+		t.Skip("builds a library and support data for its foot (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	dir := t.TempDir()
 	lib := filepath.Join(dir, "robot.yaml")
@@ -339,8 +340,8 @@ func TestLibraryWalksWithAScaledFoot(t *testing.T) {
 // within 1 cm, never stuck, no docked foot sliding over 1 cm (held across
 // transitions too) and no root jump over 5 cm.
 func TestLibraryFromAllCaptures(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a library of every shared capture and plans with it")
+	if tier.Short() {
+		t.Skip("builds a library of every shared capture and plans with it (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	dir := t.TempDir()
 	libFile := filepath.Join(dir, "lib.yaml")
@@ -591,8 +592,8 @@ func buildLibrary(t *testing.T, libFile string, args ...string) (libraryJSON, *a
 // there; by default (and with --pivots) it turns round and walks away,
 // with the body checked as well.
 func TestPivotsTurnAwayFromAWall(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds two libraries")
+	if tier.Short() {
+		t.Skip("builds two libraries (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	dir := t.TempDir()
 	input := filepath.Join(dir, "wall.yaml")

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 )
 
 // planner walks: random-start walks, each with its reuse and cost; the
@@ -124,8 +125,8 @@ func TestRunUnknownTag(t *testing.T) {
 // met within 1 cm (the warp's report) and the root, read from the
 // written motion, never jumps 5 cm in a frame.
 func TestUnreachableDocksAreRefused(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds two libraries and walks them")
+	if tier.Short() {
+		t.Skip("builds two libraries and walks them (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	for _, tc := range []struct {
 		from, clips, scene, starts string

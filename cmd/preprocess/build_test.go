@@ -11,6 +11,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/supporttree"
 	"github.com/foothold/foothold/world"
@@ -129,8 +130,8 @@ func TestBuildFailureKeepsFile(t *testing.T) {
 // TestBuildRealMeshes: build with foot and hand succeeds on every mesh in
 // ../shared/data/meshes.
 func TestBuildRealMeshes(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds every real level (about a minute)")
+	if tier.Short() {
+		t.Skip("builds every real level (about a minute) (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	dir := t.TempDir()
 	for _, rm := range shareddata.Meshes {

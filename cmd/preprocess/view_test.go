@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
 )
 
 func runOK(t *testing.T, args ...string) string {
@@ -61,8 +62,8 @@ func TestViewStepping(t *testing.T) {
 
 // zdm2 at 1/8 scale: the glb stays under 30 MB.
 func TestViewZdm2Size(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds zdm2's support (about 10 s)")
+	if tier.Short() {
+		t.Skip("builds zdm2's support (about 10 s) (the long tier, FOOTHOLD_LONG=1, runs it)")
 	}
 	mesh := shareddata.Path(t, "meshes/zdm2.obj")
 	dir := t.TempDir()
