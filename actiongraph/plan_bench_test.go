@@ -18,6 +18,7 @@ import (
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -60,7 +61,7 @@ func loadPlanWorld(tb testing.TB, scene string) *planWorld {
 	params := geoquery.DefaultParams()
 	trees := map[*dock.Template]*supporttree.Tree{}
 	for _, t := range w.templates {
-		tr, _, err := supporttree.Build(m, bvh, t, params.Lattice, supporttree.BuildOptions{})
+		tr, _, err := supportbake.Build(m, bvh, t, params.Lattice, supportbake.BuildOptions{})
 		if err != nil {
 			tb.Fatal(err)
 		}

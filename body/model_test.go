@@ -11,6 +11,7 @@ import (
 	"github.com/foothold/foothold/humanoid"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -166,14 +167,14 @@ func sharedSkeletons(t *testing.T) map[string]*motion.Skeleton {
 	t.Helper()
 	skels := map[string]*motion.Skeleton{"adult": humanoid.Skeleton()}
 	for _, s := range []string{"03", "14", "16"} {
-		a, err := motion.LoadASF(shareddata.Path(t, "mocap/asf-amc/"+s+".asf"), motion.ASFOptions{})
+		a, err := motionfile.LoadASF(shareddata.Path(t, "mocap/asf-amc/"+s+".asf"), motion.ASFOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		skels[s+".asf"] = a.Skeleton
 	}
 	for _, f := range []string{"cmu-walk.bvh", "cmu-09_01-run.bvh", "cmu-jump.bvh"} {
-		c, err := motion.LoadBVH(shareddata.Path(t, "mocap/"+f), motion.BVHOptions{Scale: 0.056444})
+		c, err := motionfile.LoadBVH(shareddata.Path(t, "mocap/"+f), motion.BVHOptions{Scale: 0.056444})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -18,11 +19,11 @@ func loadCapture(t *testing.T, name string) (*motion.Clip, *motion.Effectors) {
 		return loadClip(t, name)
 	}
 	dir := shareddata.Path(t, "mocap/asf-amc")
-	a, err := motion.LoadASF(filepath.Join(dir, name[:2]+".asf"), motion.ASFOptions{})
+	a, err := motionfile.LoadASF(filepath.Join(dir, name[:2]+".asf"), motion.ASFOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := motion.LoadAMC(filepath.Join(dir, name+".amc"), a, motion.AMCOptions{})
+	c, err := motionfile.LoadAMC(filepath.Join(dir, name+".amc"), a, motion.AMCOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

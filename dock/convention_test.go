@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -90,7 +91,7 @@ func TestExtractOtherConvention(t *testing.T) {
 	if err := os.WriteFile(path, []byte(otherConvention(c, 4)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	o, err := motion.LoadBVH(path, motion.BVHOptions{Scale: 0.01})
+	o, err := motionfile.LoadBVH(path, motion.BVHOptions{Scale: 0.01})
 	if err != nil {
 		t.Fatal(err)
 	}

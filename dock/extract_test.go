@@ -7,12 +7,13 @@ import (
 
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
 func loadClip(t *testing.T, name string) (*motion.Clip, *motion.Effectors) {
 	t.Helper()
-	c, err := motion.LoadBVH(shareddata.Path(t, "mocap/"+name), motion.BVHOptions{Scale: motion.CMUScale})
+	c, err := motionfile.LoadBVH(shareddata.Path(t, "mocap/"+name), motion.BVHOptions{Scale: motion.CMUScale})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/go-gl/mathgl/mgl64"
 	"github.com/qmuntal/gltf"
 	"github.com/qmuntal/gltf/modeler"
@@ -55,7 +56,7 @@ func TestWriteGLB(t *testing.T) {
 // walkFrames is frames 1 to end-1 of the shared CMU walk capture.
 func walkFrames(t *testing.T, end int) *motion.Clip {
 	t.Helper()
-	c, err := motion.LoadBVH(shareddata.Path(t, "mocap/cmu-walk.bvh"), motion.BVHOptions{Scale: motion.CMUScale})
+	c, err := motionfile.LoadBVH(shareddata.Path(t, "mocap/cmu-walk.bvh"), motion.BVHOptions{Scale: motion.CMUScale})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/supporttree"
 )
 
@@ -32,7 +33,7 @@ func newFixture(t testing.TB, name string, m *scenes.Mesh, templates ...string) 
 	trees := map[*dock.Template]*supporttree.Tree{}
 	for _, n := range templates {
 		tm := builtinTemplate(n)
-		st, _, err := supporttree.Build(m, bvh, tm, params.Lattice, supporttree.BuildOptions{})
+		st, _, err := supportbake.Build(m, bvh, tm, params.Lattice, supportbake.BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

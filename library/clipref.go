@@ -6,6 +6,7 @@ import (
 
 	"github.com/foothold/foothold/character"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 )
 
 // Load reads the clip: a BVH file, an AMC motion with its ASF skeleton,
@@ -60,14 +61,14 @@ func (r ClipRef) load() (*motion.Clip, string, error) {
 	}
 	switch {
 	case r.BVH != "":
-		c, err := motion.LoadBVH(r.BVH, motion.BVHOptions{Scale: scale})
+		c, err := motionfile.LoadBVH(r.BVH, motion.BVHOptions{Scale: scale})
 		return c, r.BVH, err
 	case r.AMC != "":
-		a, err := motion.LoadASF(r.ASF, motion.ASFOptions{Scale: r.Scale}) // 0: the file's own unit
+		a, err := motionfile.LoadASF(r.ASF, motion.ASFOptions{Scale: r.Scale}) // 0: the file's own unit
 		if err != nil {
 			return nil, "", err
 		}
-		c, err := motion.LoadAMC(r.AMC, a, motion.AMCOptions{})
+		c, err := motionfile.LoadAMC(r.AMC, a, motion.AMCOptions{})
 		return c, r.AMC, err
 	case r.GLTF != "":
 		ch, err := character.Load(r.GLTF, character.Options{Scale: scale})

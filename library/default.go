@@ -9,6 +9,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/humanoid"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 )
 
 // BuiltinExtractOptions are the extraction thresholds for the built-in
@@ -138,7 +139,7 @@ func Default(opt DefaultOptions) (*action.Library, *actiongraph.Graph, error) {
 // (mid-stance to mid-stance), loops it, and adds them.
 func addMocapWalk(lib *action.Library, path string) ([2]string, error) {
 	names := [2]string{"cmu-walk.1", "cmu-walk.2"}
-	c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: motion.CMUScale})
+	c, err := motionfile.LoadBVH(path, motion.BVHOptions{Scale: motion.CMUScale})
 	if err != nil {
 		return names, err
 	}

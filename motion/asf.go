@@ -36,11 +36,6 @@ type ASFOptions struct {
 	Scale float64
 }
 
-// LoadASF reads an ASF skeleton file.
-func LoadASF(path string, opt ASFOptions) (*ASF, error) {
-	return loadFile(path, func(r io.Reader) (*ASF, error) { return ReadASF(r, path, opt) })
-}
-
 // asfBone is a bone as the file gives it.
 type asfBone struct {
 	name      string
@@ -369,11 +364,6 @@ type AMCOptions struct {
 	// FrameTime is the time between frames (AMC files do not say; CMU
 	// captured at 120 Hz). Zero means 1/120 s. [Units: s] [Limit: >= 0]
 	FrameTime float64
-}
-
-// LoadAMC reads an AMC motion of skeleton a from a file.
-func LoadAMC(path string, a *ASF, opt AMCOptions) (*Clip, error) {
-	return loadFile(path, func(r io.Reader) (*Clip, error) { return ReadAMC(r, path, a, opt) })
 }
 
 // ReadAMC reads an Acclaim motion for skeleton a: frames numbered from 1,

@@ -13,11 +13,11 @@ import (
 
 func loadAMC(t *testing.T, subject, trial string) *Clip {
 	t.Helper()
-	a, err := LoadASF(shareddata.Path(t, "mocap/asf-amc/"+subject+".asf"), ASFOptions{})
+	a, err := loadASF(shareddata.Path(t, "mocap/asf-amc/"+subject+".asf"), ASFOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := LoadAMC(shareddata.Path(t, "mocap/asf-amc/"+trial+".amc"), a, AMCOptions{})
+	c, err := readAMCFile(shareddata.Path(t, "mocap/asf-amc/"+trial+".amc"), a, AMCOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,14 +44,14 @@ var asfToBVH = map[string]string{
 // into neck and clavicles, the wrist into hand and thumb, that conversion
 // drops the bone and puts its children at its start: those are left out.)
 func TestASFMatchesCMUConversion(t *testing.T) {
-	a, err := LoadASF(shareddata.Path(t, "mocap/asf-amc/16.asf"), ASFOptions{})
+	a, err := loadASF(shareddata.Path(t, "mocap/asf-amc/16.asf"), ASFOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if math.Abs(a.scale-CMUScale) > 1e-6 {
 		t.Errorf("scale %v from the file's units, want %v", a.scale, CMUScale)
 	}
-	b, err := LoadBVH(shareddata.Path(t, "mocap/cmu-16_15-walk.bvh"), BVHOptions{Scale: CMUScale})
+	b, err := loadBVH(shareddata.Path(t, "mocap/cmu-16_15-walk.bvh"), BVHOptions{Scale: CMUScale})
 	if err != nil {
 		t.Fatal(err)
 	}

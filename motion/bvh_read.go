@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"strconv"
 	"strings"
 
@@ -44,22 +43,6 @@ func (e *BVHError) Error() string {
 }
 
 func (e *BVHError) Unwrap() error { return e.Err }
-
-// LoadBVH reads a BVH file from disk.
-func LoadBVH(path string, opt BVHOptions) (*Clip, error) {
-	return loadFile(path, func(r io.Reader) (*Clip, error) { return ReadBVH(r, path, opt) })
-}
-
-// loadFile opens path and hands it to read.
-func loadFile[T any](path string, read func(io.Reader) (T, error)) (T, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		var zero T
-		return zero, err
-	}
-	defer f.Close()
-	return read(f)
-}
 
 // ReadBVH reads a Biovision hierarchy: any joint may have any of the six
 // channels in any order (rotations compose in the listed order, the first

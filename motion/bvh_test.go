@@ -16,7 +16,7 @@ import (
 func loadMocap(t testing.TB, name string) *Clip {
 	t.Helper()
 	path := shareddata.Path(t, "mocap/"+name)
-	c, err := LoadBVH(path, BVHOptions{Scale: CMUScale})
+	c, err := loadBVH(path, BVHOptions{Scale: CMUScale})
 	if err != nil {
 		t.Fatal(err)
 	}

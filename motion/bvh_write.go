@@ -7,8 +7,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/foothold/foothold/internal/atomicfile"
 )
 
 // exportChannels is the channel layout a joint is written with: its own
@@ -126,11 +124,6 @@ func num(x float64) string {
 		return "0.000000"
 	}
 	return s
-}
-
-// SaveBVH writes the clip to path atomically.
-func SaveBVH(path string, c *Clip) error {
-	return atomicfile.Write(path, func(w io.Writer) error { return WriteBVH(w, c) })
 }
 
 // depthFirst checks the joints are numbered in the order a BVH file lists

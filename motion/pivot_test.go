@@ -7,6 +7,7 @@ import (
 	"github.com/foothold/foothold/humanoid"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -19,11 +20,11 @@ func pivotSources(t *testing.T) map[string]*motion.Clip {
 			out["adult"] = hc.Clip
 		}
 	}
-	a, err := motion.LoadASF(shareddata.Path(t, "mocap/asf-amc/14.asf"), motion.ASFOptions{})
+	a, err := motionfile.LoadASF(shareddata.Path(t, "mocap/asf-amc/14.asf"), motion.ASFOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := motion.LoadAMC(shareddata.Path(t, "mocap/asf-amc/14_21.amc"), a, motion.AMCOptions{})
+	c, err := motionfile.LoadAMC(shareddata.Path(t, "mocap/asf-amc/14_21.amc"), a, motion.AMCOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

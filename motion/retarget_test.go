@@ -15,11 +15,11 @@ import (
 // bones keep the Acclaim skeleton's lengths, and the root moves as the
 // capture's times the legs' ratio.
 func TestRetargetCMUBVHOntoItsAcclaimSkeleton(t *testing.T) {
-	c, err := LoadBVH(shareddata.Path(t, "mocap/cmu-16_15-walk.bvh"), BVHOptions{Scale: CMUScale})
+	c, err := loadBVH(shareddata.Path(t, "mocap/cmu-16_15-walk.bvh"), BVHOptions{Scale: CMUScale})
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := LoadASF(shareddata.Path(t, "mocap/asf-amc/16.asf"), ASFOptions{})
+	a, err := loadASF(shareddata.Path(t, "mocap/asf-amc/16.asf"), ASFOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

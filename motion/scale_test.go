@@ -11,7 +11,7 @@ import (
 func TestGuessScale(t *testing.T) {
 	for _, name := range []string{"cmu-walk.bvh", "cmu-jump.bvh", "cmu-07_01-walk.bvh", "cmu-09_01-run.bvh", "cmu-16_15-walk.bvh"} {
 		for _, u := range Units {
-			c, err := LoadBVH(shareddata.Path(t, "mocap/"+name), BVHOptions{Scale: CMUScale / u.Scale})
+			c, err := loadBVH(shareddata.Path(t, "mocap/"+name), BVHOptions{Scale: CMUScale / u.Scale})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,21 +3,22 @@ package supporttree_test
 import (
 	"fmt"
 
-	"github.com/foothold/foothold/sceneload"
-	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/supporttree"
 )
 
-// Stepping's flights stand 0.2 m apart: a foot on the floor between them
-// has the flights' sides at its shin, so that floor is no support for it;
-// the flight's tread beside it is.
-func ExampleNarrow() {
-	m, _ := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
-	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
-	const inc = 0.1 // the lattice's increment
-	fmt.Println("between the flights:", supporttree.Narrow(bvh, [3]float32{1.0, 0, 2.0}, inc, supporttree.Stance))
-	fmt.Println("on the second tread:", supporttree.Narrow(bvh, [3]float32{0.85, 0.4, 1.5}, inc, supporttree.Stance))
+// A floor of three positions in a row, the middle one supported at fewer
+// yaws: three runs (a run has one yaw set) in one row of one layer.
+func ExampleNew() {
+	keys := []uint64{supporttree.Key(0, 0, 0), supporttree.Key(1, 0, 0), supporttree.Key(2, 0, 0)}
+	masks := []uint64{0b111, 0b011, 0b111}
+	t, err := supporttree.New(dock.DefaultLattice(), keys, masks)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(t.Positions(), "positions in", t.Runs(), "runs")
+	fmt.Printf("yaws at x=1: %b; at x=3: %b\n", t.YawMask(1, 0, 0), t.YawMask(3, 0, 0))
 	// Output:
-	// between the flights: true
-	// on the second tread: false
+	// 3 positions in 3 runs
+	// yaws at x=1: 11; at x=3: 0
 }

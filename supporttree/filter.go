@@ -9,7 +9,7 @@ func (t *Tree) Filter(keep func(x, y, z int32) bool) (*Tree, error) {
 	var keys, masks []uint64
 	t.Each(func(x, y, z int32, m uint64) {
 		if keep(x, y, z) {
-			keys = append(keys, pack(x, y, z))
+			keys = append(keys, Key(x, y, z))
 			masks = append(masks, m)
 		}
 	})

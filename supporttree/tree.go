@@ -27,9 +27,9 @@ type Tree struct {
 	boxes    []LayerBox   // per layer, likewise
 }
 
-// maxMasks bounds the distinct yaw sets of a tree (a run names one with a
+// MaxMasks bounds the distinct yaw sets of a tree (a run names one with a
 // uint16).
-const maxMasks = 1 << 16
+const MaxMasks = 1 << 16
 
 // newTree builds a Tree from positions sorted by (Y, Z, X) and their yaw
 // masks; positions with an empty mask are left out.
@@ -44,7 +44,7 @@ func newTree(lat dock.Lattice, keys, masks []uint64) (*Tree, error) {
 		if m == 0 {
 			continue
 		}
-		x, y, z := unpack(k)
+		x, y, z := Unkey(k)
 		newLayer := first || y != lastY
 		newRow := newLayer || z != lastZ
 		if newLayer {
@@ -60,8 +60,8 @@ func newTree(lat dock.Lattice, keys, masks []uint64) (*Tree, error) {
 		} else {
 			idx, ok := palette[m]
 			if !ok {
-				if len(t.masks) == maxMasks {
-					return nil, fmt.Errorf("supporttree: more than %d distinct yaw sets", maxMasks)
+				if len(t.masks) == MaxMasks {
+					return nil, fmt.Errorf("supporttree: more than %d distinct yaw sets", MaxMasks)
 				}
 				idx = uint16(len(t.masks))
 				palette[m] = idx
@@ -139,16 +139,6 @@ func (t *Tree) SizeBytes() int {
 	return 4*(len(t.layerY)+len(t.layerRow)+len(t.rowZ)+len(t.rowRun)+len(t.runX0)+len(t.runX1)) +
 		2*len(t.runMask) + 8*len(t.masks) + 16*len(t.rows) + 24*len(t.boxes) + int(unsafe.Sizeof(*t))
 }
-
-// Encode returns the tree's arrays as an .fst file stores them (for
-// comparing trees).
-func (t *Tree) Encode() []byte {
-	f := File{Lattice: t.lat, Templates: []FileTemplate{{Tree: t}}}
-	return f.Encode()
-}
-
-// EncodedBytes returns the size of the tree's arrays in an .fst file.
-func (t *Tree) EncodedBytes() int { return len(t.appendEncoded(nil)) }
 
 // Layers returns the y of every layer, ascending (shared, read-only).
 func (t *Tree) Layers() []int32 { return t.layerY }

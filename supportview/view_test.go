@@ -11,6 +11,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
@@ -26,7 +27,7 @@ func build(t *testing.T, m *scenes.Mesh, template string) *supporttree.Tree {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, _, err := supporttree.Build(m, bvh, tp, dock.DefaultLattice(), supporttree.BuildOptions{})
+	tr, _, err := supportbake.Build(m, bvh, tp, dock.DefaultLattice(), supportbake.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,14 +16,15 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/supporttree"
 )
 
 // World is a scene ready to plan in: its mesh and BVH, the templates an
 // action library docks with, their support-trees, and the geo-queriers.
 // The planner's trees leave out the supports buried inside solids (see
-// supporttree.Buried) and the feet's in slots too narrow to stand in
-// (supporttree.Narrow); the exact ones are kept for comparing Version II with Version I.
+// supportbake.Buried) and the feet's in slots too narrow to stand in
+// (supportbake.Narrow); the exact ones are kept for comparing Version II with Version I.
 type World struct {
 	Mesh          *scenes.Mesh
 	BVH           *scenes.BVH
@@ -99,13 +100,13 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 	w.Supports = make(map[*dock.Template]*supporttree.Tree, len(w.ExactSupports))
 	for _, n := range w.Names {
 		t := w.Templates[n]
-		tr, dropped, err := supporttree.DropBuried(bvh, w.ExactSupports[t], 0)
+		tr, dropped, err := supportbake.DropBuried(bvh, w.ExactSupports[t], 0)
 		if err != nil {
 			return nil, err
 		}
 		w.Buried += dropped
-		if stance, ok := supporttree.FootStance(t); ok {
-			if tr, dropped, err = supporttree.DropNarrow(bvh, tr, stance, 0); err != nil {
+		if stance, ok := supportbake.FootStance(t); ok {
+			if tr, dropped, err = supportbake.DropNarrow(bvh, tr, stance, 0); err != nil {
 				return nil, err
 			}
 			w.Narrow += dropped
@@ -130,7 +131,7 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 func templatesKey(list []*dock.Template) string {
 	k := sha256.New()
 	for _, t := range list {
-		th := supporttree.TemplateHash(t)
+		th := supportbake.TemplateHash(t)
 		k.Write(th[:])
 	}
 	return hex.EncodeToString(k.Sum(nil)[:4])
@@ -157,12 +158,12 @@ func (w *World) supportData(opt Options) error {
 		list = append(list, w.Templates[n])
 	}
 	if opt.FST != "" {
-		f, err := supporttree.ReadFile(opt.FST)
+		f, err := supportbake.ReadFile(opt.FST)
 		if err != nil {
 			return err
 		}
 		if w.Supports, err = f.Trees(w.Mesh, list); err != nil {
-			if errors.Is(err, supporttree.ErrOtherLayout) {
+			if errors.Is(err, supportbake.ErrOtherLayout) {
 				return fmt.Errorf("%s: %w (rebuild it with preprocess build --friction %v, the friction planned with)", opt.FST, err, opt.Friction)
 			}
 			return fmt.Errorf("%s: %w", opt.FST, err)
@@ -171,32 +172,32 @@ func (w *World) supportData(opt Options) error {
 		return nil
 	}
 	dir := CacheDir(opt.CacheDir)
-	h := supporttree.SceneHash(w.Mesh)
+	h := supportbake.SceneHash(w.Mesh)
 	path := filepath.Join(dir, "support-"+hex.EncodeToString(h[:12])+"-"+templatesKey(list)+".fst")
-	if f, err := supporttree.ReadFile(path); err == nil {
+	if f, err := supportbake.ReadFile(path); err == nil {
 		if trees, err := f.Trees(w.Mesh, list); err == nil {
 			w.Supports, w.Support = trees, path+" (cached)"
 			return nil
 		}
 	}
 	params := geoquery.DefaultParams()
-	file := &supporttree.File{Lattice: params.Lattice, SceneHash: h, SceneTriangles: uint32(w.Mesh.NumTriangles())}
+	file := &supportbake.File{Lattice: params.Lattice, SceneHash: h, SceneTriangles: uint32(w.Mesh.NumTriangles())}
 	w.Supports = map[*dock.Template]*supporttree.Tree{}
 	for _, t := range list {
 		var progress func(done, total int)
 		if opt.Progress != nil {
 			progress = func(d, n int) { opt.Progress(t.Name, d, n) }
 		}
-		tr, _, err := supporttree.Build(w.Mesh, w.BVH, t, params.Lattice, supporttree.BuildOptions{Progress: progress})
+		tr, _, err := supportbake.Build(w.Mesh, w.BVH, t, params.Lattice, supportbake.BuildOptions{Progress: progress})
 		if err != nil {
 			return err
 		}
 		w.Supports[t] = tr
-		file.Templates = append(file.Templates, supporttree.FileTemplate{Name: t.Name, Hash: supporttree.TemplateHash(t), Tree: tr})
+		file.Templates = append(file.Templates, supportbake.FileTemplate{Name: t.Name, Hash: supportbake.TemplateHash(t), Tree: tr})
 	}
 	w.Support = "built now (the cache is not writable)"
 	if err := os.MkdirAll(dir, 0o755); err == nil {
-		if err := supporttree.WriteFile(path, file); err == nil {
+		if err := supportbake.WriteFile(path, file); err == nil {
 			w.Support = path + " (built now)"
 		}
 	}

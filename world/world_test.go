@@ -14,7 +14,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/scenes"
-	"github.com/foothold/foothold/supporttree"
+	"github.com/foothold/foothold/supportbake"
 )
 
 // The support data is built once, cached, read back identical, and a
@@ -47,17 +47,17 @@ func TestLoadWorldCache(t *testing.T) {
 	}
 	for _, n := range a.Names {
 		ta, tb := a.ExactSupports[a.Templates[n]], b.ExactSupports[b.Templates[n]]
-		if !bytes.Equal(ta.Encode(), tb.Encode()) {
+		if !bytes.Equal(supportbake.Encode(ta), supportbake.Encode(tb)) {
 			t.Errorf("template %s: the cached tree differs from the built one", n)
 		}
 		// An independent build agrees with both.
 		m, _ := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
 		bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
-		tc, _, err := supporttree.Build(m, bvh, a.Templates[n], geoquery.DefaultParams().Lattice, supporttree.BuildOptions{})
+		tc, _, err := supportbake.Build(m, bvh, a.Templates[n], geoquery.DefaultParams().Lattice, supportbake.BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(ta.Encode(), tc.Encode()) {
+		if !bytes.Equal(supportbake.Encode(ta), supportbake.Encode(tc)) {
 			t.Errorf("template %s: the world's tree differs from a direct build", n)
 		}
 		// The planner's tree is the exact one less its buried positions and
@@ -66,8 +66,8 @@ func TestLoadWorldCache(t *testing.T) {
 		ta.Each(func(x, y, z int32, mask uint64) {
 			lat := ta.Lattice()
 			p := lat.Position(dock.Sample{X: x, Y: y, Z: z})
-			buried := supporttree.Buried(a.BVH, p, lat.Linear, supporttree.Headroom) ||
-				n == "foot" && supporttree.Narrow(a.BVH, p, lat.Linear, supporttree.Stance)
+			buried := supportbake.Buried(a.BVH, p, lat.Linear, supportbake.Headroom) ||
+				n == "foot" && supportbake.Narrow(a.BVH, p, lat.Linear, supportbake.Stance)
 			got := a.Supports[a.Templates[n]].YawMask(x, y, z)
 			if buried && got != 0 || !buried && got != mask {
 				t.Fatalf("template %s (%d, %d, %d): buried %v, planner's yaw set %x of %x", n, x, y, z, buried, got, mask)

@@ -11,7 +11,7 @@ import (
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/picture"
 
-	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 )
 
 type actionJSON struct {
@@ -76,7 +76,7 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 		}
 		if *bvhDir != "" {
 			o.BVH = filepath.Join(*bvhDir, a.Name+".bvh")
-			if err := motion.SaveBVH(o.BVH, a.Clip); err != nil {
+			if err := motionfile.SaveBVH(o.BVH, a.Clip); err != nil {
 				fmt.Fprintf(stderr, "planner actions: %v\n", err)
 				return 1
 			}

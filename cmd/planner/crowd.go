@@ -24,6 +24,7 @@ import (
 	"github.com/foothold/foothold/internal/topview"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/picture"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
@@ -406,7 +407,7 @@ func (r *crowdRecord) write(dir string, cs *crowdScene, m *body.Model) ([]string
 		}
 		chars[k] = export.Character{Clip: c, Leaves: leaves}
 		path := filepath.Join(dir, "bvh", fmt.Sprintf("c%03d.bvh", k))
-		if err := motion.SaveBVH(path, c); err != nil {
+		if err := motionfile.SaveBVH(path, c); err != nil {
 			return nil, err
 		}
 		files = append(files, path)

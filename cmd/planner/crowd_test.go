@@ -11,6 +11,7 @@ import (
 
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 )
 
 // planner crowd: six characters on a circle all arrive without their
@@ -34,7 +35,7 @@ func TestCrowdCircle(t *testing.T) {
 		if bvh[i], err = os.ReadFile(filepath.Join(dir, "bvh", "c003.bvh")); err != nil {
 			t.Fatal(err)
 		}
-		c, err := motion.LoadBVH(filepath.Join(dir, "bvh", "c003.bvh"), motion.BVHOptions{})
+		c, err := motionfile.LoadBVH(filepath.Join(dir, "bvh", "c003.bvh"), motion.BVHOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 )
 
 type dockJSON struct {
@@ -165,17 +166,17 @@ func readCapture(cp capture, scale float64) (*motion.Clip, error) {
 		return nil, fmt.Errorf("%s: --clip names an animation of a glTF character", path)
 	}
 	if !strings.EqualFold(filepath.Ext(path), ".amc") {
-		return motion.LoadBVH(path, motion.BVHOptions{Scale: scale})
+		return motionfile.LoadBVH(path, motion.BVHOptions{Scale: scale})
 	}
 	if asf == "" {
 		subject, _, _ := strings.Cut(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), "_")
 		asf = filepath.Join(filepath.Dir(path), subject+".asf")
 	}
-	a, err := motion.LoadASF(asf, motion.ASFOptions{Scale: scale})
+	a, err := motionfile.LoadASF(asf, motion.ASFOptions{Scale: scale})
 	if err != nil {
 		return nil, err
 	}
-	return motion.LoadAMC(path, a, motion.AMCOptions{})
+	return motionfile.LoadAMC(path, a, motion.AMCOptions{})
 }
 
 // explainNoDocks says, effector by effector, why a clip gave no dock.

@@ -19,6 +19,7 @@ import (
 	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/picture"
 )
 
@@ -244,7 +245,7 @@ func clipRefs(path string) ([]library.ClipRef, []character.Skipped, error) {
 		subject, _, _ := strings.Cut(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), "_")
 		return []library.ClipRef{{AMC: path, ASF: filepath.Join(filepath.Dir(path), subject+".asf")}}, nil, nil
 	case ".bvh":
-		c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: 1})
+		c, err := motionfile.LoadBVH(path, motion.BVHOptions{Scale: 1})
 		if err != nil {
 			return nil, nil, err
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -29,7 +30,7 @@ import (
 // (0.37 m at the robot's size) its walking steps do not reach: the docks'
 // search window is the adult's. It used to walk from there with its feet
 // in the gaps beside the 0.2 m flight, whose floor is no support for a
-// foot of its size (supporttree.FootStance).
+// foot of its size (supportbake.FootStance).
 func scaledWalk(size float64) string {
 	r := strings.NewReplacer("x: 0.25, z: 1.5", fmt.Sprintf("x: %.3f, z: %.3f", 3.35*size, 1.5*size), "speed: 1.2", fmt.Sprintf("speed: %.3f", 1.2*size))
 	return r.Replace(libraryWalk)
@@ -176,7 +177,7 @@ func checkLibraryWalk(t *testing.T, dir, libFile string, lib *action.Library, si
 // readMotion reads a motion file planner run wrote.
 func readMotion(t *testing.T, path string) *motion.Clip {
 	t.Helper()
-	c, err := motion.LoadBVH(path, motion.BVHOptions{Scale: 1})
+	c, err := motionfile.LoadBVH(path, motion.BVHOptions{Scale: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -368,7 +369,7 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 	walked := readMotion(t, filepath.Join(dir, "run", "motion.bvh"))
 	checkLegsSmooth(t, walked, 0.25)
 	// Up the 0.2 m flight, not along the 0.2 m gaps beside it, whose floor
-	// no foot stands on (supporttree.Narrow).
+	// no foot stands on (supportbake.Narrow).
 	deepest, where := bodyIntrusion(t, walked)
 	rise := rootRise(walked)
 	t.Logf("the root up to %.2f m; the body (not checked: the docks alone) at most %.3f m into the scene (%s)", rise, deepest, where)

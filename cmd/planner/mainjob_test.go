@@ -14,6 +14,7 @@ import (
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
 )
@@ -49,7 +50,7 @@ func TestMainJob(t *testing.T) {
 	if sum.Stuck != 0 || sum.Unreached != 0 || sum.MaxDockErrorM > 0.01 || sum.DistanceM < 5 {
 		t.Errorf("summary: %+v", sum)
 	}
-	c, err := motion.LoadBVH("foothold-out/motion.bvh", motion.BVHOptions{})
+	c, err := motionfile.LoadBVH("foothold-out/motion.bvh", motion.BVHOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -29,7 +29,7 @@ import (
 
 	"github.com/foothold/foothold/internal/atomicfile"
 	"github.com/foothold/foothold/internal/topview"
-	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 )
@@ -236,7 +236,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	}
 	sum.DistanceM = groundPath(res)
 	sum.BVH, sum.GLB, sum.PNG = filepath.Join(out, "motion.bvh"), filepath.Join(out, "motion.glb"), filepath.Join(out, "plan.png")
-	if err := motion.SaveBVH(sum.BVH, res.Clip); err != nil {
+	if err := motionfile.SaveBVH(sum.BVH, res.Clip); err != nil {
 		return nil, err
 	}
 	caps, err := exportBody(setup, lib)

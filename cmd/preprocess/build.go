@@ -14,7 +14,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/scenes"
-	"github.com/foothold/foothold/supporttree"
+	"github.com/foothold/foothold/supportbake"
 )
 
 type buildTemplateReport struct {
@@ -78,32 +78,32 @@ func build(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	r := buildReport{Scene: sf.spec, SceneTriangles: m.NumTriangles(), SurfaceAreaM2: m.SurfaceArea(), Out: *out}
-	file := &supporttree.File{Lattice: lat, SceneHash: supporttree.SceneHash(m), SceneTriangles: uint32(m.NumTriangles())}
+	file := &supportbake.File{Lattice: lat, SceneHash: supportbake.SceneHash(m), SceneTriangles: uint32(m.NumTriangles())}
 	for _, t := range templates {
 		bar := progress.New("build "+t.Name, 1)
 		var mu sync.Mutex
-		opts := supporttree.BuildOptions{Workers: *workers, Progress: func(done, total int) {
+		opts := supportbake.BuildOptions{Workers: *workers, Progress: func(done, total int) {
 			mu.Lock()
 			bar.Set(int64(done), int64(total))
 			mu.Unlock()
 		}}
-		tree, st, err := supporttree.Build(m, bvh, t, lat, opts)
+		tree, st, err := supportbake.Build(m, bvh, t, lat, opts)
 		bar.Done()
 		if err != nil {
 			return fmt.Errorf("build %q: %w", t.Name, err)
 		}
-		file.Templates = append(file.Templates, supporttree.FileTemplate{Name: t.Name, Hash: supporttree.TemplateHash(t), Tree: tree})
+		file.Templates = append(file.Templates, supportbake.FileTemplate{Name: t.Name, Hash: supportbake.TemplateHash(t), Tree: tree})
 		tr := buildTemplateReport{
 			Template: t.Name, Points: len(t.Points), Candidates: st.Candidates, SamplesTested: st.SamplesTested,
 			Rays: st.Rays, RayTriangleTests: st.TriTests, SupportedSamples: st.SupportedSamples,
-			Positions: tree.Positions(), Nodes: tree.Runs(), Bytes: tree.EncodedBytes(), BuildSeconds: st.Duration.Seconds(),
+			Positions: tree.Positions(), Nodes: tree.Runs(), Bytes: supportbake.EncodedBytes(tree), BuildSeconds: st.Duration.Seconds(),
 		}
 		if tr.Nodes > 0 {
 			tr.BytesPerNode = float64(tr.Bytes) / float64(tr.Nodes)
 		}
 		r.Templates = append(r.Templates, tr)
 	}
-	if err := supporttree.WriteFile(*out, file); err != nil {
+	if err := supportbake.WriteFile(*out, file); err != nil {
 		return fmt.Errorf("build: %w", err)
 	}
 	st, err := os.Stat(*out)

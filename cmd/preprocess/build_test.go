@@ -13,7 +13,7 @@ import (
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/library"
-	"github.com/foothold/foothold/supporttree"
+	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/world"
 )
 
@@ -48,7 +48,7 @@ func TestBuildJSONAndFile(t *testing.T) {
 			t.Errorf("%v: no supported samples on the stepping scene", m["template"])
 		}
 	}
-	f, err := supporttree.ReadFile(out)
+	f, err := supportbake.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestBuildTemplatesFromYAML(t *testing.T) {
 	if code, _, stderr := runCmd("build", "--scene", "builtin:stepping", "--templates", yml, "--out", out); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	f, err := supporttree.ReadFile(out)
+	f, err := supportbake.ReadFile(out)
 	if err != nil || f.Templates[0].Name != "toe" {
 		t.Fatalf("%v %+v", err, f)
 	}

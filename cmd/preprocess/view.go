@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/supporttree"
 	"github.com/foothold/foothold/supportview"
 )
@@ -62,12 +63,12 @@ func view(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	f, err := supporttree.ReadFile(*fst)
+	f, err := supportbake.ReadFile(*fst)
 	if err != nil {
 		return err
 	}
-	if supporttree.SceneHash(m) != f.SceneHash {
-		return fmt.Errorf("view: %s: %w (the file's scene has %d triangles, %s has %d)", *fst, supporttree.ErrWrongScene, f.SceneTriangles, sf.spec, m.NumTriangles())
+	if supportbake.SceneHash(m) != f.SceneHash {
+		return fmt.Errorf("view: %s: %w (the file's scene has %d triangles, %s has %d)", *fst, supportbake.ErrWrongScene, f.SceneTriangles, sf.spec, m.NumTriangles())
 	}
 	var tr *supporttree.Tree
 	var names []string

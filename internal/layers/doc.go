@@ -1,23 +1,27 @@
 // Package layers states the order of Foothold's packages, bottom to top,
-// and its test holds the code to it: a package imports only packages of
-// lower layers, and the runtime (package planner and everything it
-// imports) imports no image, YAML, glTF or generator package.
+// and which of them are the runtime and which the offline work; its tests
+// hold the code to both: a package imports only packages of lower layers;
+// the runtime (package planner and every package of this module it
+// imports) is exactly Runtime, imports no offline package, and imports no
+// file, compression, YAML, glTF or image package.
 //
 // The layers, with what lives there:
 //
 //	0 internal/atomicfile, internal/binfile, internal/parallel, internal/progress, internal/yamlnode, internal/shareddata, internal/cputime, internal/gltfdata, internal/tier   helpers
 //	1 scenes, ik, internal/raster                        meshes, BVH, rays; IK and fits; pixels
 //	2 motion, sceneload                                  skeletons and clips; scene files and built-in scenes
-//	3 dock, body, humanoid, export, character, internal/topview, internal/sceneflag   templates and Algorithm 1; the body's capsules; procedural clips; glTF out; glTF characters in
-//	4 supporttree, action, internal/capsuleoracle, internal/legoracle   support-trees; actions (clip, docks, delta, frame, library); the body's and the legs' test oracles
-//	5 geoquery, ccd, warp, supportview                   geo-queries; the body against the scene; warping; support views
+//	3 dock, body, humanoid, export, character, motionfile, internal/topview, internal/sceneflag   templates and Algorithm 1; the body's capsules; procedural clips; glTF out; glTF characters in; motion files
+//	4 supporttree, action, internal/capsuleoracle, internal/legoracle   the support-tree; actions (clip, docks, delta, frame, library); the body's and the legs' test oracles
+//	5 geoquery, ccd, warp, supportbake, supportview      geo-queries; the body against the scene; warping; building support-trees and their files; support views
 //	6 actiongraph, world, occupancy                      state graph and plan tree; loading and caching a world; occupancy spaces
 //	7 planner, library, picture                          the runtime character; building a library; pictures
 //	8 script, crowd                                      scripted runs; many characters
 //	9 cmd/planner, cmd/preprocess, internal/layers       commands
 //
-// The runtime is planner and what it imports: scenes, ik, motion, dock,
-// body, supporttree, action, geoquery, ccd, warp, actiongraph.
+// The runtime is planner and what it imports (Runtime). The offline
+// packages (Offline) load, build, bake, write and draw; the rest are the
+// tools above the runtime (scripts, crowds, commands) and the tests'
+// helpers and oracles.
 package layers
 
 // Layer gives each package's layer, by import path below the module.
@@ -25,24 +29,31 @@ var Layer = map[string]int{
 	"internal/atomicfile": 0, "internal/binfile": 0, "internal/parallel": 0, "internal/progress": 0, "internal/yamlnode": 0, "internal/shareddata": 0, "internal/cputime": 0, "internal/gltfdata": 0, "internal/tier": 0,
 	"scenes": 1, "ik": 1, "internal/raster": 1,
 	"motion": 2, "sceneload": 2,
-	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "character": 3, "internal/topview": 3, "internal/sceneflag": 3,
+	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "character": 3, "motionfile": 3, "internal/topview": 3, "internal/sceneflag": 3,
 	"supporttree": 4, "action": 4, "internal/capsuleoracle": 4, "internal/legoracle": 4,
-	"geoquery": 5, "ccd": 5, "warp": 5, "supportview": 5,
+	"geoquery": 5, "ccd": 5, "warp": 5, "supportbake": 5, "supportview": 5,
 	"actiongraph": 6, "world": 6, "occupancy": 6,
 	"planner": 7, "library": 7, "picture": 7,
 	"script": 8, "crowd": 8,
 	"cmd/planner": 9, "cmd/preprocess": 9, "internal/layers": 9,
 }
 
-// Forbidden are the packages the runtime may not import (prefixes of
-// import paths): image encoders and colour models, YAML, glTF, the
-// procedural generators and the offline builders.
-var Forbidden = []string{
-	"image", "golang.org/x/image", "gopkg.in/yaml", "github.com/qmuntal/gltf",
-	Module + "/internal/yamlnode", Module + "/internal/raster", Module + "/internal/topview",
-	Module + "/humanoid", Module + "/sceneload", Module + "/library", Module + "/picture",
-	Module + "/export", Module + "/character", Module + "/internal/gltfdata", Module + "/world", Module + "/script", Module + "/supportview",
+// Runtime are the packages of the runtime: planner and every package of
+// this module it imports. (internal/parallel is there for ccd's offline
+// sweeps, which the runtime still measures when it sets up.)
+var Runtime = []string{"ik", "scenes", "motion", "dock", "body", "action", "supporttree", "geoquery", "ccd", "warp", "actiongraph", "planner", "internal/parallel"}
+
+// Offline are the packages that load, build, bake, write or draw: the
+// runtime imports none of them.
+var Offline = []string{
+	"internal/atomicfile", "internal/binfile", "internal/progress", "internal/yamlnode", "internal/gltfdata", "internal/raster", "internal/topview", "internal/sceneflag",
+	"sceneload", "humanoid", "export", "character", "motionfile", "supportbake", "supportview", "world", "occupancy", "library", "picture",
 }
+
+// Forbidden are the packages outside this module that no runtime package
+// imports (prefixes of import paths): files, compression, YAML, glTF and
+// images.
+var Forbidden = []string{"os", "compress", "image", "golang.org/x/image", "gopkg.in/yaml", "github.com/qmuntal/gltf"}
 
 // Module is the module's import path.
 const Module = "github.com/foothold/foothold"

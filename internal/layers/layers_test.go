@@ -49,18 +49,48 @@ func TestLayers(t *testing.T) {
 	}
 }
 
-// The runtime imports no image, YAML, glTF or generator package, nor any
-// offline builder.
-func TestRuntimeDeps(t *testing.T) {
-	deps := goList(t, "-deps", "./planner")
-	for _, d := range deps {
-		for _, f := range Forbidden {
-			if d == f || strings.HasPrefix(d, f+"/") {
-				t.Errorf("the runtime (planner) depends on %s", d)
+// The runtime is planner's closure within the module, exactly Runtime; no
+// runtime package imports an offline package or a Forbidden one (go list
+// -f '{{.Imports}}' over them).
+func TestRuntimeImports(t *testing.T) {
+	runtime := map[string]bool{}
+	for _, p := range Runtime {
+		runtime[p] = true
+	}
+	offline := map[string]bool{}
+	for _, p := range Offline {
+		offline[p] = true
+	}
+	closure := 0
+	for _, d := range goList(t, "-deps", "./planner") {
+		if p, ok := strings.CutPrefix(d, Module+"/"); ok {
+			closure++
+			if !runtime[p] {
+				t.Errorf("planner depends on %s, which is not in Runtime", p)
 			}
 		}
 	}
-	if len(deps) < 10 {
-		t.Fatalf("go list -deps ./planner gave %d packages: %v", len(deps), deps)
+	if closure != len(Runtime) {
+		t.Errorf("planner depends on %d packages of the module, Runtime names %d", closure, len(Runtime))
+	}
+	for _, line := range goList(t, "-f", "{{.ImportPath}} {{join .Imports \" \"}}", "./...") {
+		f := strings.Fields(line)
+		pkg := strings.TrimPrefix(f[0], Module+"/")
+		if runtime[pkg] && offline[pkg] {
+			t.Errorf("%s is both runtime and offline", pkg)
+		}
+		if !runtime[pkg] {
+			continue
+		}
+		for _, imp := range f[1:] {
+			if p, ok := strings.CutPrefix(imp, Module+"/"); ok && offline[p] {
+				t.Errorf("runtime package %s imports offline package %s", pkg, p)
+			}
+			for _, x := range Forbidden {
+				if imp == x || strings.HasPrefix(imp, x+"/") {
+					t.Errorf("runtime package %s imports %s", pkg, imp)
+				}
+			}
+		}
 	}
 }

@@ -1,9 +1,10 @@
-package supporttree
+package supportbake
 
 import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/parallel"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -56,7 +57,7 @@ func upwardFaceAt(bvh *scenes.BVH, q mgl32.Vec3) bool {
 // DropBuried returns t without its buried positions (Buried, with
 // Headroom) and how many it dropped. The positions are tested on workers
 // goroutines (0 means GOMAXPROCS); the result does not depend on how many.
-func DropBuried(bvh *scenes.BVH, t *Tree, workers int) (*Tree, int64, error) {
+func DropBuried(bvh *scenes.BVH, t *supporttree.Tree, workers int) (*supporttree.Tree, int64, error) {
 	lat := t.Lattice()
 	return dropWhere(t, workers, func(p mgl32.Vec3) bool { return Buried(bvh, p, lat.Linear, Headroom) })
 }
@@ -64,7 +65,7 @@ func DropBuried(bvh *scenes.BVH, t *Tree, workers int) (*Tree, int64, error) {
 // dropWhere returns t without the positions where drop holds and how many
 // it dropped, testing them on workers goroutines (0 means GOMAXPROCS);
 // the result does not depend on how many.
-func dropWhere(t *Tree, workers int, drop func(p mgl32.Vec3) bool) (*Tree, int64, error) {
+func dropWhere(t *supporttree.Tree, workers int, drop func(p mgl32.Vec3) bool) (*supporttree.Tree, int64, error) {
 	var pos [][3]int32
 	t.Each(func(x, y, z int32, _ uint64) { pos = append(pos, [3]int32{x, y, z}) })
 	lat := t.Lattice()

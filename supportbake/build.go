@@ -1,4 +1,4 @@
-package supporttree
+package supportbake
 
 import (
 	"fmt"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -46,16 +47,13 @@ type BuildStats struct {
 	Duration         time.Duration // wall time
 }
 
-// maxCoord bounds lattice coordinates so a position packs into 63 bits.
-const maxCoord = 1 << 20
-
 // Build finds every supported lattice sample of template t in the scene
 // (mesh and its BVH), exactly as dock.Feasible decides, and returns them as
-// a Tree. t must be valid and normalised (as ReadTemplates and Builtin
+// a supporttree.Tree. t must be valid and normalised (as ReadTemplates and Builtin
 // return it); it is used as is, so that the build and the queries place
 // contact points identically. The result does not depend on the number of
 // workers.
-func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, opts BuildOptions) (*Tree, BuildStats, error) {
+func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, opts BuildOptions) (*supporttree.Tree, BuildStats, error) {
 	start := time.Now()
 	if err := lat.Validate(); err != nil {
 		return nil, BuildStats{}, err
@@ -75,7 +73,7 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 		return nil, BuildStats{}, err
 	}
 	masks, st := pl.evaluate(bvh, keys, opts)
-	tree, err := newTree(lat, keys, masks)
+	tree, err := supporttree.New(lat, keys, masks)
 	if err != nil {
 		return nil, BuildStats{}, err
 	}
@@ -140,16 +138,6 @@ func newPlan(t *dock.Template, lat dock.Lattice) *plan {
 		}
 	}
 	return p
-}
-
-// pack turns lattice coordinates into a key that sorts by (Y, Z, X).
-func pack(x, y, z int32) uint64 {
-	return uint64(y+maxCoord)<<42 | uint64(z+maxCoord)<<21 | uint64(x+maxCoord)
-}
-
-func unpack(k uint64) (x, y, z int32) {
-	const m = 1<<21 - 1
-	return int32(k&m) - maxCoord, int32(k>>42&m) - maxCoord, int32(k>>21&m) - maxCoord
 }
 
 // candidates returns the sorted, distinct lattice positions that can hold a
@@ -256,8 +244,8 @@ func (pr *candidateProbe) triangle(m *scenes.Mesh, tr int, keys []uint64) ([]uin
 		}
 		l := math.Ceil((float64(box.Min[k]) - grow[k] - shiftHi) / pr.inc)
 		h := math.Floor((float64(box.Max[k]) + grow[k] - shiftLo) / pr.inc)
-		if l < -maxCoord+1 || h > maxCoord-1 {
-			return nil, fmt.Errorf("supporttree: scene reaches %v m: beyond the %v m a lattice of %v m can address", box.Max, maxCoord*pr.inc, pr.inc)
+		if l < -supporttree.MaxCoord+1 || h > supporttree.MaxCoord-1 {
+			return nil, fmt.Errorf("supporttree: scene reaches %v m: beyond the %v m a lattice of %v m can address", box.Max, supporttree.MaxCoord*pr.inc, pr.inc)
 		}
 		lo[k], hi[k] = int32(l), int32(h)
 	}
@@ -272,7 +260,7 @@ func (pr *candidateProbe) triangle(m *scenes.Mesh, tr int, keys []uint64) ([]uin
 			y0 := max(lo[1], int32(math.Ceil((ylo-grow[1]-float64(pr.c[1]))/pr.inc)))
 			y1 := min(hi[1], int32(math.Floor((yhi+grow[1]-float64(pr.c[1]))/pr.inc)))
 			for y := y0; y <= y1; y++ {
-				keys = append(keys, pack(x, y, z))
+				keys = append(keys, supporttree.Key(x, y, z))
 			}
 		}
 	}
@@ -404,7 +392,7 @@ func waitReporting(wg *sync.WaitGroup, done *atomic.Int64, total int, progress f
 
 // position returns the yaw mask of supported samples at one position.
 func (p *plan) position(bvh *scenes.BVH, key uint64, fixedOK []bool, st *BuildStats, rs *scenes.Stats) uint64 {
-	x, y, z := unpack(key)
+	x, y, z := supporttree.Unkey(key)
 	pos := p.lat.Position(dock.Sample{X: x, Y: y, Z: z})
 	// Points that do not turn with the yaw are settled once.
 	for i, f := range p.fixed {

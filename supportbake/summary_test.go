@@ -1,4 +1,4 @@
-package supporttree
+package supportbake
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/supporttree"
 )
 
 // Row and layer summaries against the positions a random tree was made
@@ -20,15 +21,15 @@ func TestSummaryMatchesPositions(t *testing.T) {
 	}
 	var keys []uint64
 	for p := range set {
-		keys = append(keys, pack(p.x, p.y, p.z))
+		keys = append(keys, supporttree.Key(p.x, p.y, p.z))
 	}
 	slices.Sort(keys)
 	masks := make([]uint64, len(keys))
 	for i, k := range keys {
-		x, y, z := unpack(k)
+		x, y, z := supporttree.Unkey(k)
 		masks[i] = set[pos{x, y, z}]
 	}
-	made, err := newTree(dock.DefaultLattice(), keys, masks)
+	made, err := supporttree.New(dock.DefaultLattice(), keys, masks)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +38,7 @@ func TestSummaryMatchesPositions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tr := range []*Tree{made, read.Templates[0].Tree} {
+	for _, tr := range []*supporttree.Tree{made, read.Templates[0].Tree} {
 		type want struct {
 			x0, x1 int32
 			yaws   uint64
@@ -88,7 +89,7 @@ func TestSummaryMatchesPositions(t *testing.T) {
 			}
 			lo := tr.Lattice().Position(dock.Sample{X: w.x0, Y: y, Z: w.z0})
 			hi := tr.Lattice().Position(dock.Sample{X: w.x1 - 1, Y: y, Z: w.z1})
-			want := LayerBox{Lo: [2]float32{lo[0], lo[2]}, Hi: [2]float32{hi[0], hi[2]}, Yaws: w.yaws}
+			want := supporttree.LayerBox{Lo: [2]float32{lo[0], lo[2]}, Hi: [2]float32{hi[0], hi[2]}, Yaws: w.yaws}
 			if got := *tr.LayerBox(l); got != want {
 				t.Fatalf("layer %d: box %+v, want %+v", y, got, want)
 			}

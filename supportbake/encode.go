@@ -1,4 +1,4 @@
-package supporttree
+package supportbake
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"io"
 
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/supporttree"
 )
 
 // A tree in an .fst file (uv is an unsigned varint, sv a zigzag signed
@@ -34,48 +35,59 @@ const (
 	maxInflate = 1032
 )
 
-// appendEncoded appends the tree in its .fst form.
-func (t *Tree) appendEncoded(b []byte) []byte {
-	raw := t.streams()
+// Encode returns tree t as an .fst file of it alone stores it (for
+// comparing trees: equal trees encode to equal bytes).
+func Encode(t *supporttree.Tree) []byte {
+	f := File{Lattice: t.Lattice(), Templates: []FileTemplate{{Tree: t}}}
+	return f.Encode()
+}
+
+// EncodedBytes returns the size of tree t's arrays in an .fst file.
+func EncodedBytes(t *supporttree.Tree) int { return len(appendEncoded(nil, t)) }
+
+// appendEncoded appends tree t in its .fst form.
+func appendEncoded(b []byte, tr *supporttree.Tree) []byte {
+	t := tr.Streams()
+	raw := streams(&t)
 	var z bytes.Buffer
 	w, _ := flate.NewWriter(&z, flate.DefaultCompression)
 	w.Write(raw)
 	w.Close()
-	for _, n := range []int{len(t.layerY), len(t.rowZ), len(t.runX0), len(t.masks), len(raw), z.Len()} {
+	for _, n := range []int{len(t.LayerY), len(t.RowZ), len(t.RunX0), len(t.Masks), len(raw), z.Len()} {
 		b = binary.AppendUvarint(b, uint64(n))
 	}
 	return append(b, z.Bytes()...)
 }
 
-// streams returns the tree's streams, uncompressed.
-func (t *Tree) streams() []byte {
+// streams returns a tree's streams, uncompressed.
+func streams(t *supporttree.Streams) []byte {
 	var b []byte
-	for _, m := range t.masks {
+	for _, m := range t.Masks {
 		b = binary.LittleEndian.AppendUint64(b, m)
 	}
 	var y int32
-	for l := range t.layerY {
-		b = binary.AppendVarint(b, int64(t.layerY[l]-y))
-		b = binary.AppendUvarint(b, uint64(t.layerRow[l+1]-t.layerRow[l]))
-		y = t.layerY[l]
+	for l := range t.LayerY {
+		b = binary.AppendVarint(b, int64(t.LayerY[l]-y))
+		b = binary.AppendUvarint(b, uint64(t.LayerRow[l+1]-t.LayerRow[l]))
+		y = t.LayerY[l]
 	}
 	var z, x0 int32
-	for j := range t.rowZ {
-		first := t.runX0[t.rowRun[j]]
-		b = binary.AppendVarint(b, int64(t.rowZ[j]-z))
-		b = binary.AppendUvarint(b, uint64(t.rowRun[j+1]-t.rowRun[j]))
+	for j := range t.RowZ {
+		first := t.RunX0[t.RowRun[j]]
+		b = binary.AppendVarint(b, int64(t.RowZ[j]-z))
+		b = binary.AppendUvarint(b, uint64(t.RowRun[j+1]-t.RowRun[j]))
 		b = binary.AppendVarint(b, int64(first-x0))
-		z, x0 = t.rowZ[j], first
+		z, x0 = t.RowZ[j], first
 	}
-	for j := range t.rowZ {
-		for k := t.rowRun[j] + 1; k < t.rowRun[j+1]; k++ {
-			b = binary.AppendUvarint(b, uint64(t.runX0[k]-t.runX1[k-1]))
+	for j := range t.RowZ {
+		for k := t.RowRun[j] + 1; k < t.RowRun[j+1]; k++ {
+			b = binary.AppendUvarint(b, uint64(t.RunX0[k]-t.RunX1[k-1]))
 		}
 	}
-	for k := range t.runX0 {
-		b = binary.AppendUvarint(b, uint64(t.runX1[k]-t.runX0[k]-1))
+	for k := range t.RunX0 {
+		b = binary.AppendUvarint(b, uint64(t.RunX1[k]-t.RunX0[k]-1))
 	}
-	for _, m := range t.runMask {
+	for _, m := range t.RunMask {
 		b = binary.AppendUvarint(b, uint64(m))
 	}
 	return b
@@ -83,10 +95,10 @@ func (t *Tree) streams() []byte {
 
 // tree reads a tree in its .fst form; the structure is checked before it is
 // returned.
-func (r *reader) tree(lat dock.Lattice) *Tree {
+func (r *reader) tree(lat dock.Lattice) *supporttree.Tree {
 	left := uint64(len(r.b) - r.off)
 	var n [6]int
-	for i, limit := range []uint64{maxStreams, maxStreams, maxStreams, maxMasks, maxStreams, left} {
+	for i, limit := range []uint64{maxStreams, maxStreams, maxStreams, supporttree.MaxMasks, maxStreams, left} {
 		n[i] = int(r.uv(limit))
 	}
 	layers, rows, runs, masks, rawLen, zLen := n[0], n[1], n[2], n[3], n[4], n[5]
@@ -108,19 +120,19 @@ func (r *reader) tree(lat dock.Lattice) *Tree {
 		return nil
 	}
 	s := reader{b: raw}
-	t := &Tree{lat: lat, masks: s.u64s(masks)}
+	t := &supporttree.Streams{Masks: s.u64s(masks)}
 	s.layers(t, layers, rows)
 	s.rows(t, rows, runs)
 	s.runs(t)
 	if s.err == nil && s.off != len(raw) {
 		s.err = fmt.Errorf("%d bytes left after the streams", len(raw)-s.off)
 	}
-	if r.err = s.err; r.err == nil {
-		if r.err = t.check(); r.err == nil {
-			t.summarise()
-		}
+	if r.err = s.err; r.err != nil {
+		return nil
 	}
-	return t
+	tree, err := supporttree.FromStreams(lat, *t)
+	r.err = err
+	return tree
 }
 
 // inflate decompresses exactly n bytes that make a whole deflate stream.
@@ -138,57 +150,57 @@ func inflate(z []byte, n int) ([]byte, error) {
 }
 
 // layers reads the layer stream: layerY and layerRow.
-func (s *reader) layers(t *Tree, layers, rows int) {
-	t.layerY, t.layerRow = make([]int32, layers), make([]int32, layers+1)
+func (s *reader) layers(t *supporttree.Streams, layers, rows int) {
+	t.LayerY, t.LayerRow = make([]int32, layers), make([]int32, layers+1)
 	var y int64
 	for l := range layers {
 		y = s.coord(y + s.sv())
-		t.layerY[l] = int32(y)
-		t.layerRow[l+1] = t.layerRow[l] + int32(s.within(rows-int(t.layerRow[l])))
+		t.LayerY[l] = int32(y)
+		t.LayerRow[l+1] = t.LayerRow[l] + int32(s.within(rows-int(t.LayerRow[l])))
 	}
-	if s.err == nil && int(t.layerRow[layers]) != rows {
-		s.err = fmt.Errorf("the layers hold %d rows, the header says %d", t.layerRow[layers], rows)
+	if s.err == nil && int(t.LayerRow[layers]) != rows {
+		s.err = fmt.Errorf("the layers hold %d rows, the header says %d", t.LayerRow[layers], rows)
 	}
 }
 
 // rows reads the row stream: rowZ, rowRun and each row's first x0.
-func (s *reader) rows(t *Tree, rows, runs int) {
-	t.rowZ, t.rowRun = make([]int32, rows), make([]int32, rows+1)
-	t.runX0, t.runX1, t.runMask = make([]int32, runs), make([]int32, runs), make([]uint16, runs)
+func (s *reader) rows(t *supporttree.Streams, rows, runs int) {
+	t.RowZ, t.RowRun = make([]int32, rows), make([]int32, rows+1)
+	t.RunX0, t.RunX1, t.RunMask = make([]int32, runs), make([]int32, runs), make([]uint16, runs)
 	var z, x0 int64
 	for j := 0; j < rows && s.err == nil; j++ {
 		z = s.coord(z + s.sv())
-		t.rowZ[j] = int32(z)
-		t.rowRun[j+1] = t.rowRun[j] + int32(s.within(runs-int(t.rowRun[j])))
+		t.RowZ[j] = int32(z)
+		t.RowRun[j+1] = t.RowRun[j] + int32(s.within(runs-int(t.RowRun[j])))
 		x0 = s.coord(x0 + s.sv())
 		if s.err == nil {
-			t.runX0[t.rowRun[j]] = int32(x0)
+			t.RunX0[t.RowRun[j]] = int32(x0)
 		}
 	}
-	if s.err == nil && int(t.rowRun[rows]) != runs {
-		s.err = fmt.Errorf("the rows hold %d runs, the header says %d", t.rowRun[rows], runs)
+	if s.err == nil && int(t.RowRun[rows]) != runs {
+		s.err = fmt.Errorf("the rows hold %d runs, the header says %d", t.RowRun[rows], runs)
 	}
 }
 
 // runs reads the gap, length and yaw set streams, which follow one another:
 // a first pass finds where each begins.
-func (s *reader) runs(t *Tree) {
+func (s *reader) runs(t *supporttree.Streams) {
 	if s.err != nil {
 		return
 	}
-	rows, runs := len(t.rowZ), len(t.runX0)
+	rows, runs := len(t.RowZ), len(t.RunX0)
 	gaps := *s
 	lens := gaps
 	lens.skip(runs - rows)
 	ids := lens
 	ids.skip(runs)
 	for j := range rows {
-		for k := t.rowRun[j]; k < t.rowRun[j+1]; k++ {
-			if k > t.rowRun[j] {
-				t.runX0[k] = int32(gaps.coord(int64(t.runX1[k-1]) + int64(gaps.uv(maxCoord))))
+		for k := t.RowRun[j]; k < t.RowRun[j+1]; k++ {
+			if k > t.RowRun[j] {
+				t.RunX0[k] = int32(gaps.coord(int64(t.RunX1[k-1]) + int64(gaps.uv(supporttree.MaxCoord))))
 			}
-			t.runX1[k] = int32(lens.coord(int64(t.runX0[k]) + 1 + int64(lens.uv(maxCoord))))
-			t.runMask[k] = uint16(ids.uv(maxMasks - 1))
+			t.RunX1[k] = int32(lens.coord(int64(t.RunX0[k]) + 1 + int64(lens.uv(supporttree.MaxCoord))))
+			t.RunMask[k] = uint16(ids.uv(supporttree.MaxMasks - 1))
 		}
 	}
 	for _, e := range []error{gaps.err, lens.err, ids.err} {
@@ -230,7 +242,7 @@ func (r *reader) uv(limit uint64) uint64 {
 
 // sv reads a zigzag signed varint of a lattice coordinate's size.
 func (r *reader) sv() int64 {
-	u := r.uv(4 * maxCoord)
+	u := r.uv(4 * supporttree.MaxCoord)
 	return int64(u>>1) ^ -int64(u&1)
 }
 
@@ -245,7 +257,7 @@ func (r *reader) within(left int) int {
 
 // coord checks a lattice coordinate.
 func (r *reader) coord(v int64) int64 {
-	if r.err == nil && (v <= -maxCoord || v >= maxCoord) {
+	if r.err == nil && (v <= -supporttree.MaxCoord || v >= supporttree.MaxCoord) {
 		r.err = fmt.Errorf("lattice coordinate %d before byte %d is out of range", v, r.off)
 	}
 	return v

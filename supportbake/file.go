@@ -1,4 +1,4 @@
-package supporttree
+package supportbake
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"github.com/foothold/foothold/internal/atomicfile"
 	"github.com/foothold/foothold/internal/binfile"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
 )
 
 // Format of an .fst file, version 2 (little-endian):
@@ -53,7 +54,7 @@ type File struct {
 type FileTemplate struct {
 	Name string
 	Hash [32]byte
-	Tree *Tree
+	Tree *supporttree.Tree
 }
 
 // SceneHash hashes a mesh's triangles (positions and indices as stored).
@@ -96,7 +97,7 @@ func (f *File) Encode() []byte {
 		binary.Write(&b, le, uint16(len(ft.Name)))
 		b.WriteString(ft.Name)
 		b.Write(ft.Hash[:])
-		b.Write(t.appendEncoded(nil))
+		b.Write(appendEncoded(nil, t))
 	}
 	sum := sha256.Sum256(b.Bytes())
 	b.Write(sum[:])
@@ -166,11 +167,11 @@ func Decode(data []byte) (*File, error) {
 
 // Trees returns the trees for the given templates, after checking that the
 // file was built for this scene and for these very templates.
-func (f *File) Trees(m *scenes.Mesh, templates []*dock.Template) (map[*dock.Template]*Tree, error) {
+func (f *File) Trees(m *scenes.Mesh, templates []*dock.Template) (map[*dock.Template]*supporttree.Tree, error) {
 	if SceneHash(m) != f.SceneHash {
 		return nil, fmt.Errorf("%w (the file's scene has %d triangles, this one %d)", ErrWrongScene, f.SceneTriangles, m.NumTriangles())
 	}
-	out := map[*dock.Template]*Tree{}
+	out := map[*dock.Template]*supporttree.Tree{}
 	for _, t := range templates {
 		var ft *FileTemplate
 		for i := range f.Templates {
@@ -239,50 +240,4 @@ func (r *reader) u64s(n int) []uint64 {
 		out[i] = binary.LittleEndian.Uint64(b[8*i:])
 	}
 	return out
-}
-
-// check verifies the structure a query relies on.
-func (t *Tree) check() error {
-	if len(t.layerRow) != len(t.layerY)+1 || len(t.rowRun) != len(t.rowZ)+1 ||
-		len(t.runX1) != len(t.runX0) || len(t.runMask) != len(t.runX0) {
-		return errors.New("array lengths disagree")
-	}
-	if t.layerRow[0] != 0 || int(t.layerRow[len(t.layerY)]) != len(t.rowZ) || t.rowRun[0] != 0 || int(t.rowRun[len(t.rowZ)]) != len(t.runX0) {
-		return errors.New("index arrays do not span their targets")
-	}
-	// Strictly increasing from 0 to the target's length: every value is a
-	// valid index, and no layer or row is empty.
-	for _, idx := range [][]int32{t.layerRow, t.rowRun} {
-		for i := 1; i < len(idx); i++ {
-			if idx[i] <= idx[i-1] {
-				return errors.New("index array not increasing")
-			}
-		}
-	}
-	for i := range t.layerY {
-		if i > 0 && t.layerY[i] <= t.layerY[i-1] {
-			return fmt.Errorf("layer %d out of order", i)
-		}
-		lo, hi := t.layerRow[i], t.layerRow[i+1]
-		for j := lo; j < hi; j++ {
-			if j > lo && t.rowZ[j] <= t.rowZ[j-1] {
-				return fmt.Errorf("row %d out of order", j)
-			}
-			a, b := t.rowRun[j], t.rowRun[j+1]
-			for k := a; k < b; k++ {
-				if t.runX0[k] >= t.runX1[k] || (k > a && t.runX0[k] < t.runX1[k-1]) {
-					return fmt.Errorf("run %d is empty or overlaps its neighbour", k)
-				}
-				if int(t.runMask[k]) >= len(t.masks) {
-					return fmt.Errorf("run %d refers to yaw set %d of %d", k, t.runMask[k], len(t.masks))
-				}
-			}
-		}
-	}
-	for i, m := range t.masks {
-		if m == 0 || (t.lat.Yaws() < 64 && m>>t.lat.Yaws() != 0) {
-			return fmt.Errorf("yaw set %d (%#x) is empty or names yaws beyond %d", i, m, t.lat.Yaws())
-		}
-	}
-	return nil
 }

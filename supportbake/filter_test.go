@@ -1,4 +1,4 @@
-package supporttree
+package supportbake
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
 )
 
 // Filter keeps exactly the positions asked for, with their yaw sets; keeping
@@ -21,7 +22,7 @@ func TestFilter(t *testing.T) {
 		t.Fatal(err)
 	}
 	all, err := tr.Filter(func(x, y, z int32) bool { return true })
-	if err != nil || !bytes.Equal(all.Encode(), tr.Encode()) {
+	if err != nil || !bytes.Equal(Encode(all), Encode(tr)) {
 		t.Fatalf("keeping everything changed the tree (%v)", err)
 	}
 	none, _ := tr.Filter(func(x, y, z int32) bool { return false })
@@ -44,7 +45,7 @@ func TestFilter(t *testing.T) {
 	if f.Positions() != kept || kept == 0 || kept == tr.Positions() {
 		t.Errorf("filtered tree has %d positions, want %d of %d", f.Positions(), kept, tr.Positions())
 	}
-	if err := f.check(); err != nil {
+	if _, err := supporttree.FromStreams(f.Lattice(), f.Streams()); err != nil {
 		t.Error(err)
 	}
 }

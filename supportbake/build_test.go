@@ -1,4 +1,4 @@
-package supporttree
+package supportbake
 
 import (
 	"fmt"
@@ -12,6 +12,7 @@ import (
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
 )
 
 // sweep is the oracle: Algorithm 1 on every sample of the scene's bounds
@@ -48,7 +49,7 @@ func sweep(bvh *scenes.BVH, t *dock.Template, lat dock.Lattice) map[[3]int32]uin
 	return out
 }
 
-func treeSet(t *Tree) map[[3]int32]uint64 {
+func treeSet(t *supporttree.Tree) map[[3]int32]uint64 {
 	out := map[[3]int32]uint64{}
 	t.Each(func(x, y, z int32, m uint64) { out[[3]int32{x, y, z}] = m })
 	return out
@@ -134,7 +135,7 @@ func TestColumnsMatchRays(t *testing.T) {
 				t.Fatal(err)
 			}
 			b, sb, _ := Build(m, bvh, tm, dock.DefaultLattice(), BuildOptions{RaysOnly: true})
-			ea, eb := a.Encode(), b.Encode()
+			ea, eb := Encode(a), Encode(b)
 			if !bytesEqual(ea, eb) {
 				ta, tb := treeSet(a), treeSet(b)
 				for k, v := range tb {

@@ -1,4 +1,4 @@
-package supporttree
+package supportbake
 
 import (
 	"math"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl32"
 )
 
@@ -114,7 +115,7 @@ func surfaceAt(bvh *scenes.BVH, p mgl32.Vec3, inc float32) mgl32.Vec3 {
 // DropNarrow returns foot tree t without its positions in slots narrower
 // than width (Narrow) and how many it dropped. Like DropBuried, the result
 // does not depend on workers.
-func DropNarrow(bvh *scenes.BVH, t *Tree, width float32, workers int) (*Tree, int64, error) {
+func DropNarrow(bvh *scenes.BVH, t *supporttree.Tree, width float32, workers int) (*supporttree.Tree, int64, error) {
 	lat := t.Lattice()
 	return dropWhere(t, workers, func(p mgl32.Vec3) bool { return Narrow(bvh, p, lat.Linear, width) })
 }

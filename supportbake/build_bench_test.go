@@ -1,4 +1,4 @@
-package supporttree
+package supportbake
 
 import (
 	"path"
@@ -10,6 +10,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
 )
 
 // The paper's Table II (stepping scene, 0.1 m) and Table III (foot trees).
@@ -59,7 +60,7 @@ func BenchmarkTableIII(b *testing.B) {
 		bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 		foot, _ := dock.Builtin("foot")
 		b.Run(name, func(b *testing.B) {
-			var tree *Tree
+			var tree *supporttree.Tree
 			for i := 0; i < b.N; i++ {
 				var err error
 				if tree, _, err = Build(m, bvh, foot, dock.DefaultLattice(), BuildOptions{}); err != nil {
@@ -68,8 +69,8 @@ func BenchmarkTableIII(b *testing.B) {
 			}
 			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/build")
 			b.ReportMetric(float64(tree.Runs()), "nodes")
-			b.ReportMetric(float64(tree.EncodedBytes())/1e6, "MB")
-			b.ReportMetric(paperTableIII[name]/float64(tree.EncodedBytes()), "x-smaller-than-paper")
+			b.ReportMetric(float64(EncodedBytes(tree))/1e6, "MB")
+			b.ReportMetric(paperTableIII[name]/float64(EncodedBytes(tree)), "x-smaller-than-paper")
 		})
 	}
 }
@@ -101,7 +102,7 @@ func BenchmarkFrictionBuild(b *testing.B) {
 						if err != nil {
 							b.Fatal(err)
 						}
-						bytes += tree.EncodedBytes()
+						bytes += EncodedBytes(tree)
 					}
 				}
 				b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)*per, "s/1000m2")

@@ -1,4 +1,4 @@
-package supporttree
+package supportbake
 
 import (
 	"testing"
