@@ -33,12 +33,12 @@
 //     (actiongraph.PlanTree.WayOnAt) is passed over for the next best
 //     (Step.DeadEnds); only when every choice would is the best of them
 //     taken.
-//   - The body (Setup with a body): a choice whose warped motion would put
+//   - The body (checked unless SetupOptions.DocksOnly): a choice whose warped motion would put
 //     the body into the scene, or leave no successor with its docks
 //     supported and its body clear, is warped again with the root held
 //     where the plan checked the body (warp.Options.Hold, Step.Held); only
 //     if that fails too is it refused or passed over.
-//   - A start that fits (Setup with a body): a start whose standing body,
+//   - A start that fits (with the body): a start whose standing body,
 //     warped onto its supports, is in the scene is moved to the nearest
 //     place within Config.Fit (DefaultFit, 0.5 m) where it fits, on rings
 //     5 cm apart on the same floor (StartMoved says how far and why), or
@@ -55,4 +55,29 @@
 //     the Step passed to Config.OnStep are reused by the next Update.
 //
 // Debug draws the plan as lines and points for any renderer.
+//
+// Words (the paper's, and this package's):
+//   - Action: a clip of the library with its docks and its root's travel
+//     (package action); the state graph says which may follow which.
+//   - Dock: a contact of a hand or foot with the scene during an action, a
+//     docking template (contact points and normals) at a pose.
+//   - Support: a lattice sample (position and yaw) where Algorithm 1 finds
+//     a template's every contact point on a face it may stand on; the
+//     support-trees hold them all, and a geo-query finds the nearest to
+//     the pose an action expects.
+//   - Plan, plan node: the state graph unrolled from the current action a
+//     few actions deep; a node is one action at a world frame, supported
+//     when every dock has a support, blocked when its body would hit the
+//     scene, dead when no path below it stays supported to the plan's
+//     depth.
+//   - Child, choice: a node below the plan's root, an action that may start
+//     when the current one ends; feasible when supported, clear and alive.
+//   - Warp: the chosen action's clip moved so each dock lands on its
+//     support (package warp); a trial is a choice warped and checked ahead
+//     of the frame it starts in.
+//   - Way on: after a choice, some successor whose docks are supported
+//     where the warp leaves the character.
+//   - Brake: the shortest way from an action to standing still; a choice is
+//     taken only when its brake's first action is known supported.
+//   - Work: the unit of the frame's budget (DefaultWork).
 package planner

@@ -819,7 +819,7 @@ func (p *Planner) score(n *actiongraph.Node, a *action.Action, in Input) float64
 	switch {
 	case in.Speed > 0 && travel > 0.05:
 		off := math.Abs(math.Remainder(dir-in.Heading, 2*math.Pi))
-		score += 0.6*off + 0.4*math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
+		score += scoreTravelOff*off + scoreFacingOff*math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
 		if in.Within > 0 && off > in.Within {
 			score += offWithin
 		}
@@ -827,24 +827,44 @@ func (p *Planner) score(n *actiongraph.Node, a *action.Action, in Input) float64
 	case in.Speed > 0:
 		// Standing still when asked to move, the better the more it ends
 		// facing the heading (turning on the spot).
-		score += standing + 0.4*math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
+		score += standing + scoreFacingOff*math.Abs(math.Remainder(end.Yaw-in.Heading, 2*math.Pi))
 	}
 	tags := p.setup.tags[n.Action]
 	if in.Request != 0 {
 		if tags&in.Request != 0 {
-			score -= 3
+			score -= scoreRequested
 		}
 	} else if tags&p.setup.athletic != 0 {
-		score += 1 // athletic moves only when asked for or needed
+		score += scoreAthletic
 	}
 	// Prefer actions whose docks fit the ground as they are.
 	for k := range a.Docks {
 		if s := &p.tree.Slots[n.FirstDock+int32(k)]; s.State == actiongraph.Supported && s.Shared < 0 {
-			score += 2 * float64(s.Distance)
+			score += scoreDockMoved * float64(s.Distance)
 		}
 	}
 	return score
 }
+
+// The weights of score, in its units: a speed off by 1 m/s scores 1.
+const (
+	// scoreTravelOff is per radian the action travels off the heading, and
+	// scoreFacingOff per radian it ends facing off it: where it goes counts
+	// more than where it faces, so a side step along a wall beats a turn
+	// into it. [Units: 1/rad]
+	scoreTravelOff, scoreFacingOff = 0.6, 0.4
+	// scoreRequested is taken off an action the input requests (a climb, a
+	// hop): more than any heading or speed can add, so a requested action
+	// the plan holds is taken.
+	scoreRequested = 3
+	// scoreAthletic is added to an athletic action (a hop, vault or climb)
+	// the input does not request: taken only when nothing else goes on.
+	scoreAthletic = 1
+	// scoreDockMoved is per metre-equivalent (geoquery's metric) a dock's
+	// support lies from where the clip expects it: an action whose feet
+	// land as captured needs the least warping. [Units: 1/m]
+	scoreDockMoved = 2
+)
 
 // Pose returns the current pose (the warped clip sampled at the current
 // time), in buffers the next Update overwrites.

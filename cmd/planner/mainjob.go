@@ -15,6 +15,14 @@ import (
 func runMain(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("planner", flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: planner [COMMAND] [FLAGS]\n\nWith no command: the main job (a scripted walk through builtin:stepping), with the flags:\n")
+		fs.PrintDefaults()
+		fmt.Fprintf(stderr, "\nCommands (planner COMMAND -h for each one's flags):\n")
+		for _, c := range commands {
+			fmt.Fprintf(stderr, "  %-8s %s\n", c.name, c.does)
+		}
+	}
 	out := fs.String("out", "foothold-out", "folder for motion.bvh, motion.glb, plan.png and summary.json")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
 	scratch := fs.Bool("scratch", false, "also plan every action from scratch and report the work saved")
@@ -23,7 +31,7 @@ func runMain(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "planner: unknown command %q (have run, walks, crowd, library, plan, bench, docks, actions, profile)\n", fs.Arg(0))
+		fmt.Fprintf(stderr, "planner: unknown command %q (have %s)\n", fs.Arg(0), commandNames())
 		return 1
 	}
 	s, err := script.ReadScript(strings.NewReader(script.SteppingWalk), "built-in walk")
