@@ -66,7 +66,7 @@ func TestAPlanRefusesSupportsBeyondTheLegs(t *testing.T) {
 			for k := range stand.Docks {
 				ts = append(ts, warp.Target{Dock: k, Pose: pt.Slots[n.FirstDock+int32(k)].Pose})
 			}
-			w, err := warp.Warp(stand, n.Frame, ts, warp.Options{})
+			w, err := warp.Warp(stand, n.Frame, ts, warp.Carry{}, warp.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

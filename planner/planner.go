@@ -457,14 +457,6 @@ func (p *Planner) Ahead() int { return p.ahead }
 // nodes, warps, checks of warped clips and trials (see DefaultWork).
 func (p *Planner) Work() int { return p.work }
 
-// endFrame is where the plan goes on from after warped action w: its
-// frame (with the turn) moved by where the root spring will have taken it.
-func endFrame(w *warp.Result) action.Frame {
-	root := w.Frame
-	root.Position = root.Position.Add(w.EndOffset)
-	return root
-}
-
 // warpOptions are the options the next action is warped with: the
 // configured ones, the scene as ground, and what the current action hands
 // on.
@@ -475,11 +467,16 @@ func (p *Planner) warpOptions() warp.Options {
 	if opt.Knees == ([2]mgl64.Vec3{}) {
 		opt.Knees = p.setup.knees
 	}
-	if p.cur != nil {
-		opt.RootVelocity, opt.Lean, opt.SwingLift, opt.Drop = p.cur.RootVelocity, p.cur.EndLean, p.cur.EndSwingLift, p.cur.EndDrop
-		opt.From, opt.FootOffset = p.act, p.cur.EndFootOffset
-	}
 	return opt
+}
+
+// carry is what the next action's warp continues from: the current
+// action's warp, or nothing at the start.
+func (p *Planner) carry() warp.Carry {
+	if p.cur == nil {
+		return warp.Carry{}
+	}
+	return p.cur.Next
 }
 
 // wayOn reports whether child c of the root, started at root, has a

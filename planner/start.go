@@ -110,7 +110,7 @@ func (p *Planner) standsClear(a int, f action.Frame) (bool, error) {
 		}
 		p.step.Targets = append(p.step.Targets, tg)
 	}
-	w, err := p.warpers[0].Warp(act, f, p.step.Targets, p.warpOptions())
+	w, err := p.warpers[0].Warp(act, f, p.step.Targets, p.carry(), p.warpOptions())
 	if err != nil {
 		return false, err
 	}

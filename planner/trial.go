@@ -9,7 +9,6 @@ import (
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/warp"
-	"github.com/go-gl/mathgl/mgl64"
 )
 
 // The units of Config.Work. Everything an Update does is counted in one
@@ -298,7 +297,7 @@ func (p *Planner) advance(tr *trial) (int, error) {
 		if tr.warpStep == 0 {
 			opt := p.warpOptions()
 			opt.Hold = tr.stage == toHold
-			if err := wp.Begin(a, n.Frame, tr.targets, opt); err != nil {
+			if err := wp.Begin(a, n.Frame, tr.targets, p.carry(), opt); err != nil {
 				return work, err
 			}
 		}
@@ -310,7 +309,7 @@ func (p *Planner) advance(tr *trial) (int, error) {
 			return work, nil
 		}
 		tr.warpStep = 0
-		tr.w, tr.root, tr.hold, tr.checked = w, endFrame(w), tr.stage == toHold, 0
+		tr.w, tr.root, tr.hold, tr.checked = w, w.End(), tr.stage == toHold, 0
 		switch {
 		case !tr.hold && p.body == nil:
 			tr.stage = toWayOn
@@ -476,7 +475,7 @@ func (p *Planner) accept(tr *trial) (bool, int, error) {
 	if tr.w == nil { // its warp was taken for another trial's
 		opt := p.warpOptions()
 		opt.Hold = tr.hold
-		w, err := p.warpers[p.slotFor(tr)].Warp(a, n.Frame, tr.targets, opt)
+		w, err := p.warpers[p.slotFor(tr)].Warp(a, n.Frame, tr.targets, p.carry(), opt)
 		work += p.cost[n.Action].warp
 		if err != nil {
 			return false, work, err
@@ -529,8 +528,6 @@ func (p *Planner) accept(tr *trial) (bool, int, error) {
 	for _, u := range p.used {
 		p.tree.SetRootSupport(u.dock, u.sample, u.pose)
 	}
-	// The next action starts from a frame that already holds the offset.
-	p.cur.EndOffset = mgl64.Vec3{}
 	p.step.Action, p.step.Start, p.step.Frame, p.step.Turn = a.Name, p.clock-p.t, p.cur.Frame, p.cur.Turn
 	p.step.Docks, p.step.Options = p.cur.Docks, len(p.feas)
 	if p.cfg.OnStep != nil {
@@ -551,14 +548,14 @@ func (p *Planner) begin() error {
 	tr.targets = append(tr.targets, p.step.Targets...)
 	tr.used = append(tr.used, p.used...)
 	n := p.tree.Nodes[0]
-	w, err := p.warpers[p.slotFor(tr)].Warp(p.setup.Library().Actions[n.Action], n.Frame, tr.targets, p.warpOptions())
+	w, err := p.warpers[p.slotFor(tr)].Warp(p.setup.Library().Actions[n.Action], n.Frame, tr.targets, p.carry(), p.warpOptions())
 	if err != nil {
 		return err
 	}
 	if p.body != nil {
 		p.startHit = !p.body.Clip(w.Clip, &p.start)
 	}
-	tr.w, tr.root = w, endFrame(w)
+	tr.w, tr.root = w, w.End()
 	_, _, err = p.accept(tr)
 	return err
 }

@@ -7,18 +7,18 @@ import (
 )
 
 // carryTime is how long a foot takes to ease from where the action before
-// left it off its clip (Options.FootOffset) back onto this action's clip.
+// left it off its clip (Carry.FootOffset) back onto this action's clip.
 // [Units: s]
 const carryTime = 0.2
 
 // carryFeet starts each foot this action does not dock at its first frame
-// where the action before left it (Options.FootOffset: its dock's IK had
+// where the action before left it (Carry.FootOffset: its dock's IK had
 // moved it off that clip) and eases that offset out over carryTime, or
 // until the foot docks: a foot the last action held on a support does not
 // jump back to where this clip has it. It first keeps each foot's position
-// at the last frame before any IK (w.endPre), which Result.EndFootOffset
+// at the last frame before any IK (w.endPre), which Result.Next.FootOffset
 // is measured from.
-func (w *Warper) carryFeet(opt Options) {
+func (w *Warper) carryFeet(opt params) {
 	c := w.a.Clip
 	sk := c.Skeleton
 	n, frames := sk.NumJoints(), c.Frames()
@@ -47,7 +47,7 @@ func (w *Warper) carryFeet(opt Options) {
 	}
 }
 
-// endOffsets sets Result.EndFootOffset: how far the warp left each foot,
+// endOffsets sets Result.Next.FootOffset: how far the warp left each foot,
 // at the last frame, from where it was before any IK (w.endPre).
 func (w *Warper) endOffsets() {
 	c := w.a.Clip
@@ -58,6 +58,6 @@ func (w *Warper) endOffsets() {
 			break
 		}
 		sk.ChainFK(w.clip.Trans[last*n:], w.clip.Rot[last*n:], e.Joint, w.pos, w.world)
-		w.res.EndFootOffset[i] = w.pos[e.Joint].Sub(w.endPre[i])
+		w.res.Next.FootOffset[i] = w.pos[e.Joint].Sub(w.endPre[i])
 	}
 }

@@ -25,7 +25,7 @@ func ExampleWarper_Warp() {
 	}
 	var w warp.Warper
 	w.Reserve(lib)
-	r, err := w.Warp(a, action.Frame{}, targets, warp.Options{})
+	r, err := w.Warp(a, action.Frame{}, targets, warp.Carry{}, warp.Options{})
 	if err != nil {
 		panic(err)
 	}

@@ -12,7 +12,7 @@ import (
 // the clips join as they are.
 const fadeTiny = 1e-9
 
-// fade starts the pose where the action before (Options.From) left it and
+// fade starts the pose where the action before (Carry.From) left it and
 // fades into the clip over Options.Fade, as a motion graph blends its
 // transitions: each joint's local rotation and translation at the first
 // frame is turned and moved onto the previous clip's last, and that
@@ -21,7 +21,7 @@ const fadeTiny = 1e-9
 // pose that fades, not where the action is placed. The docks' targets stay
 // where the unfaded clip puts them (fix.shift): a foot standing across the
 // transition stays on its support while the leg above it fades.
-func (w *Warper) fade(opt Options) {
+func (w *Warper) fade(opt params) {
 	w.fadeN = 0
 	prev, a := opt.From, w.a
 	c := a.Clip

@@ -27,15 +27,15 @@ func TestWarpHold(t *testing.T) {
 		p.Yaw += float32(6 * math.Pi / 180)
 		ts = append(ts, Target{Dock: k, Pose: p})
 	}
-	plain, err := Warp(a, frame, nil, Options{})
+	plain, err := Warp(a, frame, nil, Carry{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	held, err := Warp(a, frame, ts, Options{Hold: true})
+	held, err := Warp(a, frame, ts, Carry{}, Options{Hold: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	free, err := Warp(a, frame, ts, Options{})
+	free, err := Warp(a, frame, ts, Carry{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

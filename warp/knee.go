@@ -46,7 +46,7 @@ func Hinges(lib *action.Library) [2]mgl64.Vec3 {
 
 // hinges sets w.knees: Options.Knees where given, else found from this
 // action's own clip as Hinges finds them.
-func (w *Warper) hinges(opt Options) {
+func (w *Warper) hinges(opt params) {
 	w.knees = opt.Knees
 	if w.knees != ([2]mgl64.Vec3{}) {
 		return

@@ -55,7 +55,7 @@ func TestWarpLandsOnASlope(t *testing.T) {
 	if !strings.HasSuffix(sk.Names[j+2], "_End") {
 		t.Fatalf("%s's chain is %v", foot, sk.Names[j:j+3])
 	}
-	w, err := Warp(a, frame, ts, Options{Ground: bvh})
+	w, err := Warp(a, frame, ts, Carry{}, Options{Ground: bvh})
 	if err != nil {
 		t.Fatal(err)
 	}

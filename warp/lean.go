@@ -98,10 +98,10 @@ func (w *Warper) spineBase() int {
 // lean turns the upper body about the lateral axis at spineBase, from
 // opt.Lean at the first frame to the lean the docked feet's slope asks for
 // at the last (held at opt.Lean when no foot is docked), eased; the lean
-// reached is Result.EndLean, for the next action. An action that docks a
+// reached is Result.Next.Lean, for the next action. An action that docks a
 // hand does not lean (the arms hold the body): a lean carried into it eases
 // out before its first hand dock, blend seconds ahead of it.
-func (w *Warper) lean(opt Options) {
+func (w *Warper) lean(opt params) {
 	c := w.a.Clip
 	last := max(1, c.Frames()-1)
 	end, ok := w.slopeLean()
@@ -114,7 +114,7 @@ func (w *Warper) lean(opt Options) {
 			last = max(1, min(last, fx.from-int(math.Round(opt.Blend/c.FrameTime))))
 		}
 	}
-	w.res.EndLean = end
+	w.res.Next.Lean = end
 	spine := w.spineBase()
 	if spine < 0 || (end == 0 && opt.Lean == 0) {
 		return

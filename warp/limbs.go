@@ -10,7 +10,7 @@ import (
 // lowerRoot lowers the root, where a docked limb cannot reach its support
 // from the offset root, just enough, easing in and out over 0.2 s; the
 // previous action's lowering at its end (carried) eases out from the first
-// frame, and the lowering at the last frame is Result.EndDrop. A lowering
+// frame, and the lowering at the last frame is Result.Next.Drop. A lowering
 // needed at the first frame beyond the carried one cannot ease in: it is
 // Result.StartDrop.
 func (w *Warper) lowerRoot(carried float64) {
@@ -47,7 +47,7 @@ func (w *Warper) lowerRoot(carried float64) {
 		}
 		w.clip.Trans[f*n][1] -= d
 		w.offsets[f][1] -= d
-		w.res.EndDrop = d
+		w.res.Next.Drop = d
 	}
 }
 

@@ -24,20 +24,29 @@ func dockChains(a *action.Action, f int) map[int]bool {
 	return out
 }
 
-// warpBoth warps a at frame onto ts without options and with opt.
-func warpBoth(t *testing.T, a *action.Action, frame action.Frame, ts []Target, opt Options) (plain, with *Result) {
+// warpBoth warps a at frame onto ts as a first action without options,
+// and continuing from from with opt.
+func warpBoth(t *testing.T, a *action.Action, frame action.Frame, ts []Target, from Carry, opt Options) (plain, with *Result) {
 	t.Helper()
-	return warpPair(t, a, frame, ts, Options{}, opt)
+	plain, err := Warp(a, frame, ts, Carry{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err = Warp(a, frame, ts, from, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plain, with
 }
 
 // warpPair warps a at frame onto ts with o1 and with o2.
 func warpPair(t *testing.T, a *action.Action, frame action.Frame, ts []Target, o1, o2 Options) (*Result, *Result) {
 	t.Helper()
-	r1, err := Warp(a, frame, ts, o1)
+	r1, err := Warp(a, frame, ts, Carry{}, o1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r2, err := Warp(a, frame, ts, o2)
+	r2, err := Warp(a, frame, ts, Carry{}, o2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +75,7 @@ func turnBetween(p, q mgl64.Quat) float64 {
 }
 
 // TestWarpFadesFromTheActionBefore: walk.l warped after the idle
-// (Options.From) starts in the idle's last pose — every joint the IK does
+// (Carry.From) starts in the idle's last pose — every joint the IK does
 // not pose turned as the idle's last frame has it, the root turned and
 // raised relative to the action frame as the idle ends relative to its end
 // frame — and is from 0.25 s on exactly the warp without From; every docked
@@ -76,7 +85,7 @@ func TestWarpFadesFromTheActionBefore(t *testing.T) {
 	a, from := lib.Get("walk.l"), lib.Get("idle")
 	frame := action.Frame{Position: mgl64.Vec3{1, 0.2, -2}, Yaw: 0.6}
 	ts := expectedTargets(a, frame)
-	plain, faded := warpBoth(t, a, frame, ts, Options{From: from})
+	plain, faded := warpBoth(t, a, frame, ts, Carry{From: from}, Options{})
 	sk := a.Clip.Skeleton
 	n := sk.NumJoints()
 	pc := from.Clip
@@ -152,7 +161,7 @@ func TestWarpLiftsNoFasterThanLiftSpeed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, lifted := warpBoth(t, a, frame, ts, Options{Ground: bvh})
+	plain, lifted := warpBoth(t, a, frame, ts, Carry{}, Options{Ground: bvh})
 	pp, lp := plain.Clip.Positions(), lifted.Clip.Positions()
 	ft := a.Clip.FrameTime
 	lift := func(f int) float64 { return lp[f*n+j][1] - pp[f*n+j][1] }
@@ -174,7 +183,7 @@ func TestWarpLiftsNoFasterThanLiftSpeed(t *testing.T) {
 }
 
 // TestWarpCarriesTheFoot: a foot the action before left 6 cm off its clip
-// (Options.FootOffset) starts there in walk.l, where it swings, and is
+// (Carry.FootOffset) starts there in walk.l, where it swings, and is
 // back on the warp without the offset by carryTime; a foot walk.l docks
 // from its first frame is not moved.
 func TestWarpCarriesTheFoot(t *testing.T) {
@@ -185,7 +194,7 @@ func TestWarpCarriesTheFoot(t *testing.T) {
 	sk := a.Clip.Skeleton
 	n := sk.NumJoints()
 	off := mgl64.Vec3{0.04, 0.02, -0.04}
-	plain, carried := warpBoth(t, a, frame, ts, Options{FootOffset: [2]mgl64.Vec3{off, off}})
+	plain, carried := warpBoth(t, a, frame, ts, Carry{FootOffset: [2]mgl64.Vec3{off, off}}, Options{})
 	pp, cp := plain.Clip.Positions(), carried.Clip.Positions()
 	swings := 0
 	for _, e := range a.Effectors.Feet {

@@ -38,7 +38,7 @@ func TestWarpStretchedBones(t *testing.T) {
 		for k := range ts {
 			ts[k].Pose.Position = ts[k].Pose.Position.Add(move)
 		}
-		w, err := Warp(&a, frame, ts, Options{})
+		w, err := Warp(&a, frame, ts, Carry{}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,7 +22,7 @@ const maxSwingLift = 0.4
 // them over its own floor (at most SwingClearance): the leg is posed with
 // IK, the ankle lifted by the largest shortfall near in time (eased over
 // 0.15 s either way), starting from the lift the action before ended with
-// (Options.SwingLift) and ending in Result.EndSwingLift. A dock's IK,
+// (Carry.SwingLift) and ending in Result.Next.SwingLift. A dock's IK,
 // which runs after, eases from the lifted swing onto its support; with
 // Options.FootClearance the ground is looked for where that ease takes
 // the foot (easeShift), and the lift is kept through it. A lift
@@ -31,7 +31,7 @@ const maxSwingLift = 0.4
 // action docks it). A foot is not lifted over a step or side it stood
 // under (more than stepRise above its support) while it is still within
 // standReach of where it stood or will stand (nearStands).
-func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
+func (w *Warper) liftSwings(ground *scenes.BVH, opt params) {
 	c := w.a.Clip
 	sk := c.Skeleton
 	n, frames := sk.NumJoints(), c.Frames()
@@ -41,7 +41,7 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 	w.lifts = resize(w.lifts, len(w.a.Effectors.Feet)*frames)
 	clear(w.lifts)
 	for i, e := range w.a.Effectors.Feet {
-		if i >= len(w.res.EndSwingLift) {
+		if i >= len(w.res.Next.SwingLift) {
 			break
 		}
 		mid := sk.Parents[e.Joint]
@@ -74,7 +74,7 @@ func (w *Warper) liftSwings(ground *scenes.BVH, opt Options) {
 			lifts[f] = lift
 		}
 		w.limitLift(lifts, e.Joint, base, tip)
-		w.res.EndSwingLift[i] = lifts[frames-1]
+		w.res.Next.SwingLift[i] = lifts[frames-1]
 		for f, lift := range lifts {
 			if lift <= 1e-9 {
 				continue

@@ -43,19 +43,11 @@ type Options struct {
 	// Blend is the time over which a constrained limb eases into and out
 	// of its dock. [Units: s] Default 0.07.
 	Blend float64
-	// RootOffset and RootVelocity carry the root spring over from the
-	// previous action, so consecutive warped actions join smoothly.
-	// [Units: m, m/s] world
-	RootOffset, RootVelocity mgl64.Vec3
 	// Ground, when set, is the scene the feet stand in: a swinging foot
 	// is lifted where the ground rises under it (liftSwings), and the toes
 	// bend up where the surface under their tip rises above it
 	// (bendToes). Nil leaves the feet as the clip and the docks have them.
 	Ground *scenes.BVH
-	// SwingLift is how far each foot (of the action's Effectors.Feet) was
-	// lifted off its swing at the first frame: the previous action's
-	// Result.EndSwingLift (see liftSwings). [Units: m]
-	SwingLift [2]float64
 	// FootClearance is, when a body is checked against the scene, the
 	// foot's radius beyond what it may sink into a face. A swinging foot's
 	// ankle, toe base and toes' tip (a foot without toes: the end of its
@@ -72,28 +64,13 @@ type Options struct {
 	// straight under the joints, keeps the clip's own clearance, at most
 	// SwingClearance, and eases over Blend. [Units: m]
 	FootClearance float64
-	// Lean is the upper body's lean at the first frame: the previous
-	// action's Result.EndLean, so consecutive actions join smoothly.
-	// [Units: rad] forward positive
-	Lean float64
-	// Drop is how far the root was lowered at the first frame: the
-	// previous action's Result.EndDrop (see lowerRoot). [Units: m]
-	Drop float64
 	// Knees is, per foot, the way its knee bends in its thigh's frame:
 	// the library's Hinges. The zero value finds it from the action's own
 	// clip (a short clip may hardly bend a knee).
 	Knees [2]mgl64.Vec3
-	// FootOffset is, per foot (of the action's Effectors.Feet), how far
-	// the action before left it off its clip at its last frame: its
-	// Result.EndFootOffset (see carryFeet). [Units: m] world
-	FootOffset [2]mgl64.Vec3
-	// From is the action played before this one (nil: none). Where the
-	// library's transition joins two poses that differ, this action's
-	// pose starts at From's last and fades into its own over Fade (see
-	// fade); the docks' supports hold all the same.
-	From *action.Action
-	// Fade is how long the pose fades from From's into this action's, at
-	// most half the action. [Units: s] Default 0.25.
+	// Fade is how long the pose fades from the action before's into this
+	// action's (Carry.From), at most half the action. [Units: s] Default
+	// 0.25.
 	Fade float64
 	// Hold keeps the root where frame places it in the ground plane: no
 	// reorientation, and the root spring drives the horizontal offset to
@@ -120,6 +97,40 @@ func (o *Options) defaults() {
 	}
 }
 
+// Carry is what a warp continues from: the warped motion of the action
+// before at its last frame, as that warp left it (its Result.Next), so
+// that consecutive actions join smoothly. The zero Carry is a first
+// action: the clip as it is.
+type Carry struct {
+	// From is the action played before (nil: none). Where the library's
+	// transition joins two poses that differ, the pose starts at From's
+	// last and fades into the action's own over Options.Fade (see fade);
+	// the docks' supports hold all the same.
+	From *action.Action
+	// RootVelocity is the root spring's velocity (see placeRoot); its
+	// offset is in Result.End, where the next action starts.
+	// [Units: m/s] world
+	RootVelocity mgl64.Vec3
+	// Lean is the upper body's lean (see lean). [Units: rad] forward
+	// positive
+	Lean float64
+	// SwingLift is how far each foot (of the action's Effectors.Feet) was
+	// lifted off its swing (see liftSwings). [Units: m]
+	SwingLift [2]float64
+	// Drop is how far the root was lowered (see lowerRoot). [Units: m]
+	Drop float64
+	// FootOffset is how far each foot was left off where the clip,
+	// placed and lifted, has it (see carryFeet). [Units: m] world
+	FootOffset [2]mgl64.Vec3
+}
+
+// params are a warp's options and what it continues from, as its steps
+// read them.
+type params struct {
+	Options
+	Carry
+}
+
 // DockReport says how well one dock was met.
 type DockReport struct {
 	Dock    int
@@ -135,39 +146,36 @@ type Result struct {
 	// Frame is the action frame after the reorientation.
 	Frame action.Frame
 	// Turn is the reorientation about +Y [Units: rad], RootOffset the root
-	// offset the spring drives towards, RootVelocity the spring's velocity
-	// at the last frame (for the next action) and EndOffset its offset
-	// there. [Units: m, m/s] world
-	Turn                     float64
-	RootOffset, RootVelocity mgl64.Vec3
-	EndOffset                mgl64.Vec3
-	// EndLean is the upper body's lean at the last frame (see lean).
-	// [Units: rad] forward positive
-	EndLean float64
-	// EndSwingLift is how far each foot was lifted off its swing at the
-	// last frame (see liftSwings). [Units: m]
-	EndSwingLift [2]float64
-	// EndDrop is how far the root was lowered at the last frame (see
-	// lowerRoot). [Units: m]
-	EndDrop float64
-	// StartDrop is how much further than Options.Drop the root had to be
+	// offset the spring drives towards and EndOffset its offset at the
+	// last frame. [Units: m] world
+	Turn       float64
+	RootOffset mgl64.Vec3
+	EndOffset  mgl64.Vec3
+	// Next is what the next action's warp continues from (it starts at
+	// End).
+	Next Carry
+	// StartDrop is how much further than Carry.Drop the root had to be
 	// lowered at the first frame for a limb to reach its support: the
 	// root drops that far between the previous action's last frame and
 	// this one's first. [Units: m]
 	StartDrop float64
-	// EndFootOffset is how far the warp left each foot, at the last
-	// frame, off where the clip, placed and lifted, has it (see
-	// carryFeet). [Units: m] world
-	EndFootOffset [2]mgl64.Vec3
-	Docks         []DockReport
+	Docks     []DockReport
+}
+
+// End is where the next action starts: the action frame moved by the
+// root spring's offset at the last frame.
+func (r *Result) End() action.Frame {
+	f := r.Frame
+	f.Position = f.Position.Add(r.EndOffset)
+	return f
 }
 
 // Warp adapts action a, started at frame, to the supports found for its
 // docks (targets; docks without a target are left as the clip has them).
 // The result is new; a Warper reuses its memory instead.
-func Warp(a *action.Action, frame action.Frame, targets []Target, opt Options) (*Result, error) {
+func Warp(a *action.Action, frame action.Frame, targets []Target, from Carry, opt Options) (*Result, error) {
 	var w Warper
-	r, err := w.Warp(a, frame, targets, opt)
+	r, err := w.Warp(a, frame, targets, from, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -185,7 +193,7 @@ type Warper struct {
 	clip    motion.Clip
 	fixes   []fix
 	hold    bool         // Options.Hold of the warp under way
-	opt     Options      // its options
+	opt     params       // its options and what it continues from
 	step    int          // its next Step
 	offsets []mgl64.Vec3 // per frame: the spring's root offset
 	drop    []float64    // per frame: how far the root must come down
@@ -234,8 +242,8 @@ type fix struct {
 // limb with two-bone IK (solveLimbs). The pose fades in from the action
 // before (fade), and a foot that action left off its clip eases back onto
 // this one's (carryFeet).
-func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, opt Options) (*Result, error) {
-	if err := w.Begin(a, frame, targets, opt); err != nil {
+func (w *Warper) Warp(a *action.Action, frame action.Frame, targets []Target, from Carry, opt Options) (*Result, error) {
+	if err := w.Begin(a, frame, targets, from, opt); err != nil {
 		return nil, err
 	}
 	for {
@@ -254,12 +262,13 @@ var StepShare = [Steps]int{30, 13, 33, 24}
 
 // Begin starts warping a as Warp does, in Steps: the warp is done a Step
 // at a time (so that it can be spread over frames), the same to the bit.
-func (w *Warper) Begin(a *action.Action, frame action.Frame, targets []Target, opt Options) error {
+func (w *Warper) Begin(a *action.Action, frame action.Frame, targets []Target, from Carry, opt Options) error {
 	opt.defaults()
 	if err := w.prepare(a, frame, targets); err != nil {
 		return err
 	}
-	w.hold, w.opt, w.step = opt.Hold, opt, 0
+	w.hold, w.opt, w.step = opt.Hold, params{opt, from}, 0
+	w.res.Next = Carry{From: a}
 	if opt.Hold {
 		w.opt.MaxTurn = 0
 	}
@@ -392,7 +401,7 @@ func (w *Warper) chains() error {
 // docks) and places every frame: the clip in the reoriented frame, plus a
 // root offset driven by the spring towards the displacement of the docks
 // held at that moment (between docks, eased from one to the next).
-func (w *Warper) placeRoot(opt Options) {
+func (w *Warper) placeRoot(opt params) {
 	a, c := w.a, w.a.Clip
 	var sum mgl64.Vec3
 	var weight float64
@@ -407,7 +416,7 @@ func (w *Warper) placeRoot(opt Options) {
 	}
 	n := c.Skeleton.NumJoints()
 	start := c.RootPointWith(0, a.Effectors.Hips, w.pos, w.world)
-	off, vel := opt.RootOffset, opt.RootVelocity
+	off, vel := mgl64.Vec3{}, opt.RootVelocity
 	for f := range c.Frames() {
 		if f > 0 {
 			g := w.goal(f)
@@ -423,7 +432,7 @@ func (w *Warper) placeRoot(opt Options) {
 		w.clip.Trans[f*n] = fr.Apply(root).Add(off)
 		w.clip.Rot[f*n] = mgl64.QuatRotate(fr.Yaw-start.Yaw, mgl64.Vec3{0, 1, 0}).Mul(c.Rot[f*n]).Normalize()
 	}
-	w.res.EndOffset, w.res.RootVelocity = off, vel
+	w.res.EndOffset, w.res.Next.RootVelocity = off, vel
 }
 
 // goal is the root offset the spring drives towards at frame f: the mean

@@ -54,7 +54,7 @@ func TestWarpIdentity(t *testing.T) {
 	frame := action.Frame{Position: mgl64.Vec3{2, 0.5, -1}, Yaw: 0.8}
 	for _, name := range []string{"walk.l", "turn-left.r", "step-up-30.l", "climb-ledge.l", "vault-box.r"} {
 		a := lib.Get(name)
-		w, err := Warp(a, frame, expectedTargets(a, frame), Options{})
+		w, err := Warp(a, frame, expectedTargets(a, frame), Carry{}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +84,7 @@ func TestWarpLandsOnSupport(t *testing.T) {
 			ts[k].Pose.Position = ts[k].Pose.Position.Add(mgl32.Vec3{0.04 * float32(k%2), 0.03, -0.05 + 0.02*float32(k)})
 			ts[k].Pose.Yaw += 0.05
 		}
-		w, err := Warp(a, frame, ts, Options{})
+		w, err := Warp(a, frame, ts, Carry{}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -134,7 +134,7 @@ func TestWarpReorients(t *testing.T) {
 		q := rot.Apply(mgl64.Vec3{float64(p[0]), float64(p[1]), float64(p[2])})
 		ts[k].Pose = dock.Pose{Position: mgl32.Vec3{float32(q[0]), float32(q[1]), float32(q[2])}, Yaw: ts[k].Pose.Yaw + turn}
 	}
-	w, err := Warp(a, frame, ts, Options{})
+	w, err := Warp(a, frame, ts, Carry{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestWarpUnreachable(t *testing.T) {
 	frame := action.Frame{}
 	ts := expectedTargets(a, frame)
 	ts[1].Pose.Position[0] += 2.5 // the landing foot's support far to the side of the other
-	w, err := Warp(a, frame, ts, Options{})
+	w, err := Warp(a, frame, ts, Carry{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestWarpUnreachable(t *testing.T) {
 			t.Fatal("NaN")
 		}
 	}
-	if _, err := Warp(a, frame, []Target{{Dock: 9}}, Options{}); err == nil {
+	if _, err := Warp(a, frame, []Target{{Dock: 9}}, Carry{}, Options{}); err == nil {
 		t.Fatal("a dock the action lacks was accepted")
 	}
 }
@@ -211,7 +211,7 @@ func TestWarpPlanOnStepping(t *testing.T) {
 			s := pt.Slots[n.FirstDock+int32(k)]
 			ts = append(ts, Target{Dock: k, Pose: s.Pose})
 		}
-		w, err := Warp(a, n.Frame, ts, Options{})
+		w, err := Warp(a, n.Frame, ts, Carry{}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -248,11 +248,11 @@ func TestWarpTilt(t *testing.T) {
 			axis := mgl64.Vec3{math.Cos(float64(k)), 0, math.Sin(float64(k))}
 			tilted[k].Tilt = mgl64.QuatRotate(8*math.Pi/180, axis)
 		}
-		w0, err := Warp(a, frame, flat, Options{})
+		w0, err := Warp(a, frame, flat, Carry{}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		w1, err := Warp(a, frame, tilted, Options{})
+		w1, err := Warp(a, frame, tilted, Carry{}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -298,7 +298,7 @@ func torsoPitch(c *motion.Clip, f int, d mgl64.Vec3) float64 {
 }
 
 // On supports tilted up or down along the heading the torso leans by
-// LeanUp or LeanDown of the slope at the action's end, from Options.Lean at
+// LeanUp or LeanDown of the slope at the action's end, from Carry.Lean at
 // its start; across a slope, or on a hand's support, it does not lean. The
 // docks are still met exactly.
 func TestWarpLean(t *testing.T) {
@@ -326,20 +326,20 @@ func TestWarpLean(t *testing.T) {
 				tilted[k].Tilt = mgl64.QuatRotate(20*deg, c.axis.Normalize())
 			}
 		}
-		w0, err := Warp(a, frame, flat, Options{})
+		w0, err := Warp(a, frame, flat, Carry{}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		w1, err := Warp(a, frame, tilted, Options{Lean: c.start})
+		w1, err := Warp(a, frame, tilted, Carry{Lean: c.start}, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		last := w1.Clip.Frames() - 1
 		first := torsoPitch(w1.Clip, 0, d) - torsoPitch(w0.Clip, 0, d)
 		end := torsoPitch(w1.Clip, last, d) - torsoPitch(w0.Clip, last, d)
-		t.Logf("%s about %.2v from %.1f°: lean %.2f° at the start, %.2f° at the end (EndLean %.2f°)", c.name, c.axis, c.start/deg, first/deg, end/deg, w1.EndLean/deg)
-		if math.Abs(first-c.start) > 0.3*deg || math.Abs(end-c.want) > 0.3*deg || math.Abs(w1.EndLean-c.want) > 1e-9 {
-			t.Errorf("%s: lean %.2f° → %.2f° (EndLean %.2f°), want %.2f° → %.2f°", c.name, first/deg, end/deg, w1.EndLean/deg, c.start/deg, c.want/deg)
+		t.Logf("%s about %.2v from %.1f°: lean %.2f° at the start, %.2f° at the end (EndLean %.2f°)", c.name, c.axis, c.start/deg, first/deg, end/deg, w1.Next.Lean/deg)
+		if math.Abs(first-c.start) > 0.3*deg || math.Abs(end-c.want) > 0.3*deg || math.Abs(w1.Next.Lean-c.want) > 1e-9 {
+			t.Errorf("%s: lean %.2f° → %.2f° (EndLean %.2f°), want %.2f° → %.2f°", c.name, first/deg, end/deg, w1.Next.Lean/deg, c.start/deg, c.want/deg)
 		}
 		for _, r := range w1.Docks {
 			if !r.Reached || r.Error > 1e-6 {
@@ -355,12 +355,12 @@ func TestWarpLean(t *testing.T) {
 			ts[k].Tilt = mgl64.QuatRotate(20*deg, d.Cross(up))
 		}
 	}
-	if w, err := Warp(a, frame, ts, Options{}); err != nil || w.EndLean != 0 {
-		t.Errorf("climb with tilted hand supports: lean %v, %v", w.EndLean, err)
+	if w, err := Warp(a, frame, ts, Carry{}, Options{}); err != nil || w.Next.Lean != 0 {
+		t.Errorf("climb with tilted hand supports: lean %v, %v", w.Next.Lean, err)
 	}
 	// Nor does a climb's feet: a lean carried into it is gone before the
 	// first hand dock, and every dock is met.
-	w, err := Warp(a, frame, expectedTargets(a, frame), Options{Lean: 8 * deg})
+	w, err := Warp(a, frame, expectedTargets(a, frame), Carry{Lean: 8 * deg}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -370,7 +370,7 @@ func TestWarpLean(t *testing.T) {
 			from = min(from, int(math.Round(dk.Start/a.Clip.FrameTime)))
 		}
 	}
-	w0, _ := Warp(a, frame, expectedTargets(a, frame), Options{})
+	w0, _ := Warp(a, frame, expectedTargets(a, frame), Carry{}, Options{})
 	for f := from; f < w.Clip.Frames(); f++ {
 		if l := torsoPitch(w.Clip, f, d) - torsoPitch(w0.Clip, f, d); math.Abs(l) > 1e-9 {
 			t.Fatalf("climb frame %d, hand dock from %d: still leaning %.3f°", f, from, l/deg)
@@ -412,11 +412,11 @@ func TestWarpToesFollowTheGround(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := Warp(a, frame, ts, Options{})
+	plain, err := Warp(a, frame, ts, Carry{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	bent, err := Warp(a, frame, ts, Options{Ground: bvh})
+	bent, err := Warp(a, frame, ts, Carry{}, Options{Ground: bvh})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -537,12 +537,12 @@ func TestWarpSwingClearsTheGround(t *testing.T) {
 		}
 		return under, step
 	}
-	plain, err := Warp(a, frame, ts, Options{})
+	plain, err := Warp(a, frame, ts, Carry{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	under0, step0 := deepest(plain.Clip)
-	lifted, err := Warp(a, frame, ts, Options{Ground: bvh})
+	lifted, err := Warp(a, frame, ts, Carry{}, Options{Ground: bvh})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -562,8 +562,8 @@ func TestWarpSwingClearsTheGround(t *testing.T) {
 }
 
 // TestWarpCarriesTheDrop: a walk whose landing foot's support lies 0.25 m
-// down lowers its root at the end (Result.EndDrop); the next action,
-// given that drop (Options.Drop), starts lowered by it and eases back, so
+// down lowers its root at the end (Result.Next.Drop); the next action,
+// given that drop (Carry.Drop), starts lowered by it and eases back, so
 // the root does not jump at the seam.
 func TestWarpCarriesTheDrop(t *testing.T) {
 	lib := defaultLib(t)
@@ -575,27 +575,27 @@ func TestWarpCarriesTheDrop(t *testing.T) {
 			ts[k].Pose.Position[1] -= 0.25
 		}
 	}
-	r, err := Warp(a, frame, ts, Options{})
+	r, err := Warp(a, frame, ts, Carry{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !(r.EndDrop > 0.01) {
-		t.Fatalf("a support 0.25 m down: no lowering at the end (%.3f m)", r.EndDrop)
+	if !(r.Next.Drop > 0.01) {
+		t.Fatalf("a support 0.25 m down: no lowering at the end (%.3f m)", r.Next.Drop)
 	}
 	b := lib.Get("walk.r")
 	next := r.Frame.Then(a.Delta)
-	plain, err := Warp(b, next, expectedTargets(b, next), Options{})
+	plain, err := Warp(b, next, expectedTargets(b, next), Carry{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rootY := func(c *motion.Clip, f int) float64 { return c.Trans[f*c.Skeleton.NumJoints()][1] }
 	y0 := rootY(plain.Clip, 0)
-	carried, err := Warp(b, next, expectedTargets(b, next), Options{Drop: r.EndDrop})
+	carried, err := Warp(b, next, expectedTargets(b, next), Carry{Drop: r.Next.Drop}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := y0 - rootY(carried.Clip, 0); math.Abs(d-r.EndDrop) > 1e-9 {
-		t.Errorf("the next action starts lowered by %.4f m, want the carried %.4f m", d, r.EndDrop)
+	if d := y0 - rootY(carried.Clip, 0); math.Abs(d-r.Next.Drop) > 1e-9 {
+		t.Errorf("the next action starts lowered by %.4f m, want the carried %.4f m", d, r.Next.Drop)
 	}
 	last := carried.Clip.Frames() - 1
 	if d := rootY(plain.Clip, last) - rootY(carried.Clip, last); math.Abs(d) > 1e-9 {
@@ -604,7 +604,7 @@ func TestWarpCarriesTheDrop(t *testing.T) {
 }
 
 // TestWarpDropsACarriedLiftOnADockedFoot: a swing lift carried in from the
-// action before (Options.SwingLift) eases out on a foot that swings, but a
+// action before (Carry.SwingLift) eases out on a foot that swings, but a
 // foot the action docks from its first frame stands on its support at
 // once: on flat ground, with supports where the action expects them, it
 // is where the unwarped clip has it in every docked frame.
@@ -620,7 +620,7 @@ func TestWarpDropsACarriedLiftOnADockedFoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	const carried = 0.05
-	w, err := Warp(a, frame, expectedTargets(a, frame), Options{Ground: bvh, SwingLift: [2]float64{carried, carried}})
+	w, err := Warp(a, frame, expectedTargets(a, frame), Carry{SwingLift: [2]float64{carried, carried}}, Options{Ground: bvh})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -662,12 +662,12 @@ func TestWarpDropsACarriedLiftOnADockedFoot(t *testing.T) {
 // ease its root down before that frame: the lowering it needs there is
 // Result.StartDrop, and the leg then reaches (the hip within the thigh and
 // shin of the foot's target). On its own supports, or given the drop as
-// carried from the action before (Options.Drop), it needs none.
+// carried from the action before (Carry.Drop), it needs none.
 func TestWarpReportsADropAtTheStart(t *testing.T) {
 	lib := defaultLib(t)
 	b := lib.Get("walk.r")
 	frame := action.Frame{}
-	plain, err := Warp(b, frame, expectedTargets(b, frame), Options{})
+	plain, err := Warp(b, frame, expectedTargets(b, frame), Carry{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -686,7 +686,7 @@ func TestWarpReportsADropAtTheStart(t *testing.T) {
 	if lowered < 0 {
 		t.Fatal("walk.r has no foot docked at its first frame")
 	}
-	r, err := Warp(b, frame, ts, Options{})
+	r, err := Warp(b, frame, ts, Carry{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -704,7 +704,7 @@ func TestWarpReportsADropAtTheStart(t *testing.T) {
 	if d := pos[hipJ].Sub(pos[j]).Len(); d > reach+1e-6 {
 		t.Errorf("the hip %.3f m from the ankle, the leg %.3f m", d, reach)
 	}
-	carried, err := Warp(b, frame, ts, Options{Drop: r.StartDrop})
+	carried, err := Warp(b, frame, ts, Carry{Drop: r.StartDrop}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -816,11 +816,11 @@ func TestWarpSwingKeepsTheSoleUp(t *testing.T) {
 		}
 		return low
 	}
-	capped, err := Warp(a, frame, ts, Options{Ground: bvh})
+	capped, err := Warp(a, frame, ts, Carry{}, Options{Ground: bvh})
 	if err != nil {
 		t.Fatal(err)
 	}
-	up, err := Warp(a, frame, ts, Options{Ground: bvh, FootClearance: 0.015})
+	up, err := Warp(a, frame, ts, Carry{}, Options{Ground: bvh, FootClearance: 0.015})
 	if err != nil {
 		t.Fatal(err)
 	}
