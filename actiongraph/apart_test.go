@@ -9,6 +9,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/stategraph"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -47,7 +48,7 @@ func strip(x0, x1 float64) ground {
 // 1.5 cm further out and 3 cm lower (a foot settling out of a standing
 // pose); "hop" holds its left foot only at its start, so that what follows
 // it asks for both feet.
-func footing(t *testing.T) (*actiongraph.Graph, map[string]*dock.Template) {
+func footing(t *testing.T) (*stategraph.Graph, map[string]*dock.Template) {
 	t.Helper()
 	built, _, err := library.Default(library.DefaultOptions{})
 	if err != nil {
@@ -72,7 +73,7 @@ func footing(t *testing.T) (*actiongraph.Graph, map[string]*dock.Template) {
 			t.Fatal(err)
 		}
 	}
-	g, err := actiongraph.NewGraph(lib, map[string][]string{"hop": {"stand", "settle"}, "stand": {"stand", "settle"}, "settle": {"stand"}}, []string{"hop"})
+	g, err := stategraph.NewGraph(lib, map[string][]string{"hop": {"stand", "settle"}, "stand": {"stand", "settle"}, "settle": {"stand"}}, []string{"hop"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,7 @@ func footing(t *testing.T) (*actiongraph.Graph, map[string]*dock.Template) {
 
 // child plans one level below "hop" at x (facing +Z, at z 5) over q and
 // returns the tree and its child doing action name.
-func child(t *testing.T, g *actiongraph.Graph, tmpl map[string]*dock.Template, tableI bool, x float64, q geoquery.Querier, name string) (*actiongraph.PlanTree, actiongraph.Node) {
+func child(t *testing.T, g *stategraph.Graph, tmpl map[string]*dock.Template, tableI bool, x float64, q geoquery.Querier, name string) (*actiongraph.PlanTree, actiongraph.Node) {
 	t.Helper()
 	pt, err := actiongraph.NewPlanTree(g, tmpl, tableI)
 	if err != nil {

@@ -1,7 +1,7 @@
-// Package actiongraph holds the state graph over an action library — which
-// action may follow which — and the plan tree: the graph unrolled from the
-// character's current action into a flat, breadth-first tree whose nodes
-// carry world frames and whose docks carry the supports geo-queries found.
+// Package actiongraph is the runtime plan tree: the state graph (package
+// stategraph) unrolled from the character's current action into a flat,
+// breadth-first tree whose nodes carry world frames and whose docks carry
+// the supports geo-queries found.
 //
 // Evaluate unrolls and decides the tree within a budget (work or time),
 // pruning as the paper does: a node is feasible when every dock has a

@@ -10,6 +10,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/stategraph"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -88,7 +89,7 @@ type Slot struct {
 // evaluated with geo-queries, possibly over several frames. It allocates
 // only when it grows past its largest size so far.
 type PlanTree struct {
-	Graph   *Graph
+	Graph   *stategraph.Graph
 	spent   int     // the last Evaluate's work
 	recheck []int32 // nodes a commit moved, whose bodies Evaluate tests again
 	Nodes   []Node
@@ -154,7 +155,7 @@ func (s *EvalStats) Add(o EvalStats) {
 // template name to the template the querier knows (the same pointer).
 // tableI evaluates every node and removes nothing (the paper's Table I):
 // no skipping below unsupported nodes, and Dead is the node's own status.
-func NewPlanTree(g *Graph, templates map[string]*dock.Template, tableI bool) (*PlanTree, error) {
+func NewPlanTree(g *stategraph.Graph, templates map[string]*dock.Template, tableI bool) (*PlanTree, error) {
 	lib := g.Library
 	t := &PlanTree{Graph: g, tableI: tableI, templates: make([][]*dock.Template, len(lib.Actions)),
 		tmplIDs: make([][]uint16, len(lib.Actions)), share: make([][]int32, len(g.Edges)),
@@ -581,36 +582,6 @@ func (t *PlanTree) Path(i int32, step float64, out []mgl64.Vec3) []mgl64.Vec3 {
 			return out
 		}
 	}
-}
-
-// Bound returns how many nodes and slots a plan of the given depth can
-// hold at most: the largest full unroll from any state (every node
-// supported), with the root.
-func (g *Graph) Bound(depth int) (nodes, slots int) {
-	lib := g.Library
-	n := len(lib.Actions)
-	ways, next := make([]int, n), make([]int, n)
-	for s := range n {
-		clear(ways)
-		ways[s] = 1
-		tn, ts := 1, len(lib.Actions[s].Docks)
-		for range depth {
-			clear(next)
-			for st, w := range ways {
-				if w == 0 {
-					continue
-				}
-				for _, c := range g.Next(int32(st)) {
-					next[c] += w
-					tn += w
-					ts += w * len(lib.Actions[c].Docks)
-				}
-			}
-			ways, next = next, ways
-		}
-		nodes, slots = max(nodes, tn), max(slots, ts)
-	}
-	return nodes, slots
 }
 
 // Reserve makes room for a plan of the given depth, so that unrolling,

@@ -18,6 +18,7 @@ import (
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/stategraph"
 	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl64"
@@ -27,7 +28,7 @@ import (
 // library's templates.
 type planWorld struct {
 	lib       *action.Library
-	g         *actiongraph.Graph
+	g         *stategraph.Graph
 	templates map[string]*dock.Template
 	probe     *geoquery.Probe
 	tree      *geoquery.Tree

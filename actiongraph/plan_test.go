@@ -14,6 +14,7 @@ import (
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/stategraph"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -42,7 +43,7 @@ func tightParams() geoquery.Params {
 // children evaluates the actions that may follow `after`, with the next
 // action starting at the origin facing +Z, in a scene of boxes, and
 // returns each child's status by action name.
-func children(t *testing.T, lib *action.Library, g *actiongraph.Graph, after string, boxes [][2]mgl32.Vec3) map[string]actiongraph.Status {
+func children(t *testing.T, lib *action.Library, g *stategraph.Graph, after string, boxes [][2]mgl32.Vec3) map[string]actiongraph.Status {
 	t.Helper()
 	q := boxProbe(t, boxes)
 	pt, err := actiongraph.NewPlanTree(g, builtinTemplates(t), false)

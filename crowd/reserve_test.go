@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
@@ -15,6 +14,7 @@ import (
 	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/stategraph"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -23,7 +23,7 @@ import (
 // occupancy spaces.
 type adult struct {
 	lib    *action.Library
-	graph  *actiongraph.Graph
+	graph  *stategraph.Graph
 	model  *body.Model
 	spaces *occupancy.Spaces
 }

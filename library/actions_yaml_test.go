@@ -10,11 +10,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/humanoid"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/yamlnode"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/stategraph"
 )
 
 // The default graph written out reads back to the same graph.
@@ -66,7 +66,7 @@ func TestGraphErrors(t *testing.T) {
 	for _, n := range lib.Names() {
 		next[n] = []string{n}
 	}
-	if _, err := actiongraph.NewGraph(lib, next, []string{"idle"}); err == nil || !strings.Contains(err.Error(), "cannot be reached") {
+	if _, err := stategraph.NewGraph(lib, next, []string{"idle"}); err == nil || !strings.Contains(err.Error(), "cannot be reached") {
 		t.Errorf("unreachable states: %v", err)
 	}
 }

@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/stategraph"
 )
 
 // Source is one clip a library is built from.
@@ -71,7 +71,7 @@ type BuildOptions struct {
 // action file refers to each action's clip, and what happened.
 type Built struct {
 	Library *action.Library
-	Graph   *actiongraph.Graph
+	Graph   *stategraph.Graph
 	Clips   map[string]ActionClip // per action name
 	Report  Report
 }

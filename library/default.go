@@ -5,11 +5,11 @@ import (
 	"slices"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/humanoid"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/motionfile"
+	"github.com/foothold/foothold/stategraph"
 )
 
 // BuiltinExtractOptions are the extraction thresholds for the built-in
@@ -82,7 +82,7 @@ type DefaultOptions struct {
 // Default builds the built-in action library and its state graph: the
 // humanoid's procedural clips with extracted docks, and optionally real
 // capture.
-func Default(opt DefaultOptions) (*action.Library, *actiongraph.Graph, error) {
+func Default(opt DefaultOptions) (*action.Library, *stategraph.Graph, error) {
 	lib := action.NewLibrary()
 	clips := humanoid.Clips()
 	if opt.Crowd {
@@ -128,7 +128,7 @@ func Default(opt DefaultOptions) (*action.Library, *actiongraph.Graph, error) {
 		next[names[1]] = []string{names[0]}
 		entry = append(entry, names[0])
 	}
-	g, err := actiongraph.NewGraph(lib, next, entry)
+	g, err := stategraph.NewGraph(lib, next, entry)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -7,14 +7,14 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/humanoid"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/stategraph"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-func defaultWithMocap(t *testing.T) (*action.Library, *actiongraph.Graph) {
+func defaultWithMocap(t *testing.T) (*action.Library, *stategraph.Graph) {
 	t.Helper()
 	opt := DefaultOptions{}
 	if dir, ok := shareddata.Dir(); ok {
@@ -87,7 +87,7 @@ func TestDefaultDocksHold(t *testing.T) {
 // is there) and the one with the crowd's moves.
 func libraries(t *testing.T) []struct {
 	lib *action.Library
-	g   *actiongraph.Graph
+	g   *stategraph.Graph
 } {
 	lib, g := defaultWithMocap(t)
 	crowdLib, crowdG, err := Default(DefaultOptions{Crowd: true})
@@ -96,7 +96,7 @@ func libraries(t *testing.T) []struct {
 	}
 	return []struct {
 		lib *action.Library
-		g   *actiongraph.Graph
+		g   *stategraph.Graph
 	}{{lib, g}, {crowdLib, crowdG}}
 }
 
@@ -186,7 +186,7 @@ func TestDefaultSeams(t *testing.T) {
 	}
 }
 
-func seams(t *testing.T, lib *action.Library, g *actiongraph.Graph) {
+func seams(t *testing.T, lib *action.Library, g *stategraph.Graph) {
 	edges := 0
 	for s, a := range lib.Actions {
 		tr := a.Clip.Trajectory(a.Effectors.Hips)

@@ -8,9 +8,9 @@ import (
 	"strings"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/stategraph"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -325,7 +325,7 @@ func (b *builder) assemble(alive []bool, entry []int) (*Built, error) {
 		entries = append(entries, name[e])
 	}
 	sort.Strings(entries)
-	g, err := actiongraph.NewGraph(lib, next, entries)
+	g, err := stategraph.NewGraph(lib, next, entries)
 	if err != nil {
 		return nil, err
 	}

@@ -5,8 +5,8 @@ import (
 	"os"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/internal/yamlnode"
+	"github.com/foothold/foothold/stategraph"
 	"gopkg.in/yaml.v3"
 )
 
@@ -20,7 +20,7 @@ import (
 // Names must be actions of lib (errors name the file and line), every
 // state needs a successor, and every state must be reachable from an
 // entry.
-func ReadGraph(r io.Reader, file string, lib *action.Library) (*actiongraph.Graph, error) {
+func ReadGraph(r io.Reader, file string, lib *action.Library) (*stategraph.Graph, error) {
 	p := yamlnode.Parser{File: file}
 	root, err := p.Decode(r, "'entry' and 'next'")
 	if err != nil {
@@ -34,7 +34,7 @@ func ReadGraph(r io.Reader, file string, lib *action.Library) (*actiongraph.Grap
 }
 
 // readGraph reads the 'entry' and 'next' fields of a mapping.
-func readGraph(p yamlnode.Parser, root *yaml.Node, f map[string]*yaml.Node, lib *action.Library) (*actiongraph.Graph, error) {
+func readGraph(p yamlnode.Parser, root *yaml.Node, f map[string]*yaml.Node, lib *action.Library) (*stategraph.Graph, error) {
 	if f["entry"] == nil || f["next"] == nil {
 		return nil, p.Fail(root, "a graph needs 'entry' and 'next'")
 	}
@@ -92,7 +92,7 @@ func readGraph(p yamlnode.Parser, root *yaml.Node, f map[string]*yaml.Node, lib 
 			next[from] = append(next[from], to)
 		}
 	}
-	g, err := actiongraph.NewGraph(lib, next, entry)
+	g, err := stategraph.NewGraph(lib, next, entry)
 	if err != nil {
 		return nil, &yamlnode.ParseError{File: p.File, Err: err}
 	}
@@ -100,7 +100,7 @@ func readGraph(p yamlnode.Parser, root *yaml.Node, f map[string]*yaml.Node, lib 
 }
 
 // LoadGraph reads a graph file from disk.
-func LoadGraph(path string, lib *action.Library) (*actiongraph.Graph, error) {
+func LoadGraph(path string, lib *action.Library) (*stategraph.Graph, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -111,12 +111,12 @@ func LoadGraph(path string, lib *action.Library) (*actiongraph.Graph, error) {
 
 // WriteGraph writes a graph in the format ReadGraph reads, states in
 // library order.
-func WriteGraph(w io.Writer, g *actiongraph.Graph) error {
+func WriteGraph(w io.Writer, g *stategraph.Graph) error {
 	return encodeYAML(w, &yaml.Node{Kind: yaml.MappingNode, Content: graphFields(g)})
 }
 
 // graphFields are a graph's 'entry' and 'next' as mapping keys and values.
-func graphFields(g *actiongraph.Graph) []*yaml.Node {
+func graphFields(g *stategraph.Graph) []*yaml.Node {
 	names := g.Library.Names()
 	flow := func(list []int32) *yaml.Node {
 		n := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}

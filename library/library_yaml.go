@@ -9,8 +9,8 @@ import (
 	"strconv"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/internal/yamlnode"
+	"github.com/foothold/foothold/stategraph"
 	"gopkg.in/yaml.v3"
 )
 
@@ -51,7 +51,7 @@ import (
 // frames of it (docks' times are the stretched clip's).
 // Paths are relative to the file. Planner's 'planner library' writes such
 // files; errors name the file and line.
-func ReadLibrary(r io.Reader, file, dir string) (*action.Library, *actiongraph.Graph, error) {
+func ReadLibrary(r io.Reader, file, dir string) (*action.Library, *stategraph.Graph, error) {
 	p := yamlnode.Parser{File: file}
 	root, err := p.Decode(r, "'actions', 'entry' and 'next'")
 	if err != nil {
@@ -82,7 +82,7 @@ func ReadLibrary(r io.Reader, file, dir string) (*action.Library, *actiongraph.G
 }
 
 // LoadLibrary reads a library file from disk.
-func LoadLibrary(path string) (*action.Library, *actiongraph.Graph, error) {
+func LoadLibrary(path string) (*action.Library, *stategraph.Graph, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err

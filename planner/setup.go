@@ -8,11 +8,11 @@ import (
 	"sort"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/stategraph"
 	"github.com/foothold/foothold/warp"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -24,7 +24,7 @@ import (
 // be given parts that disagree. A Setup is immutable and safe for
 // concurrent use by any number of planners.
 type Setup struct {
-	graph     *actiongraph.Graph
+	graph     *stategraph.Graph
 	query     *geoquery.Tree
 	templates map[string]*dock.Template // the querier's, by name
 	docks     [][]*dock.Template        // per action, per dock
@@ -61,12 +61,12 @@ type Tags uint64
 
 // NewSetup makes a Setup of graph g (over its library) and querier q that
 // checks the docks and the character's own body (DefaultBody).
-func NewSetup(g *actiongraph.Graph, q *geoquery.Tree) (*Setup, error) {
+func NewSetup(g *stategraph.Graph, q *geoquery.Tree) (*Setup, error) {
 	return NewSetupWith(g, q, SetupOptions{})
 }
 
 // NewSetupWith is NewSetup with what it checks chosen by o.
-func NewSetupWith(g *actiongraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setup, error) {
+func NewSetupWith(g *stategraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setup, error) {
 	if g == nil || q == nil {
 		return nil, fmt.Errorf("planner: NewSetup needs a graph and a querier")
 	}
@@ -226,7 +226,7 @@ func (s *Setup) TagNames(m Tags) []string {
 func (s *Setup) Library() *action.Library { return s.graph.Library }
 
 // Graph is the state graph planned with.
-func (s *Setup) Graph() *actiongraph.Graph { return s.graph }
+func (s *Setup) Graph() *stategraph.Graph { return s.graph }
 
 // Querier is the geo-querier planned with.
 func (s *Setup) Querier() *geoquery.Tree { return s.query }
@@ -239,7 +239,7 @@ const maxBrake = 3
 // standing, and its brake is that idle action (an idle action's is itself);
 // any other's is the successors (at most two) leading to such an action
 // that travel least, then the idle. An action with no such way has none.
-func brakes(g *actiongraph.Graph, tags []Tags, idle Tags) [][]int32 {
+func brakes(g *stategraph.Graph, tags []Tags, idle Tags) [][]int32 {
 	lib := g.Library
 	idleAfter := func(a int32) int32 {
 		for _, b := range g.Next(a) {

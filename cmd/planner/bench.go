@@ -16,6 +16,7 @@ import (
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/stategraph"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -209,7 +210,7 @@ func printBodyRows(w io.Writer, rows []benchRow) {
 
 // benchBodyTree is a Table I tree that tests the adult body's clearance
 // against w's scene at every supported node below no dead one.
-func benchBodyTree(g *actiongraph.Graph, w *world.World) (*actiongraph.PlanTree, *ccd.Checker, error) {
+func benchBodyTree(g *stategraph.Graph, w *world.World) (*actiongraph.PlanTree, *ccd.Checker, error) {
 	c, err := adultChecker(g, w)
 	if err != nil {
 		return nil, nil, err
@@ -223,7 +224,7 @@ func benchBodyTree(g *actiongraph.Graph, w *world.World) (*actiongraph.PlanTree,
 }
 
 // adultChecker is a body checker of the adult against w's scene.
-func adultChecker(g *actiongraph.Graph, w *world.World) (*ccd.Checker, error) {
+func adultChecker(g *stategraph.Graph, w *world.World) (*ccd.Checker, error) {
 	a := g.Library.Actions[0]
 	m, err := body.Derive(a.Clip.Skeleton, a.Effectors, body.AdultRadii())
 	if err != nil {

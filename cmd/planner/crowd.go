@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
@@ -30,6 +29,7 @@ import (
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
+	"github.com/foothold/foothold/stategraph"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -245,7 +245,7 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 
 // crowdLibrary is the library file's actions and graph, or the built-in
 // library with the moves crowds need.
-func crowdLibrary(file string) (*action.Library, *actiongraph.Graph, error) {
+func crowdLibrary(file string) (*action.Library, *stategraph.Graph, error) {
 	if file != "" {
 		return library.LoadLibrary(file)
 	}

@@ -22,7 +22,6 @@ import (
 	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/script"
 
-	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/picture"
@@ -32,6 +31,7 @@ import (
 	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/stategraph"
 )
 
 type runSummary struct {
@@ -94,7 +94,7 @@ type runOptions struct {
 
 // library builds the action library and graph a run plans with: the
 // built-in one, or the library file's.
-func (o *runOptions) library() (*action.Library, *actiongraph.Graph, error) {
+func (o *runOptions) library() (*action.Library, *stategraph.Graph, error) {
 	if o.lib != "" {
 		return library.LoadLibrary(o.lib)
 	}
@@ -106,7 +106,7 @@ func (o *runOptions) library() (*action.Library, *actiongraph.Graph, error) {
 func (o *runOptions) withBody() bool { return o.body && !o.noBody || o.radii != "" }
 
 // setup makes the planner setup the options ask for.
-func (o *runOptions) setup(g *actiongraph.Graph, q *geoquery.Tree) (*planner.Setup, error) {
+func (o *runOptions) setup(g *stategraph.Graph, q *geoquery.Tree) (*planner.Setup, error) {
 	opt := planner.SetupOptions{DocksOnly: !o.withBody()}
 	if o.radii != "" {
 		m, err := bodyWithRadii(g.Library, o.radii)

@@ -12,8 +12,8 @@
 //	2 motion, sceneload                                  skeletons and clips; scene files and built-in scenes
 //	3 dock, body, humanoid, export, character, motionfile, internal/topview, internal/sceneflag   templates and Algorithm 1; the body's capsules; procedural clips; glTF out; glTF characters in; motion files
 //	4 supporttree, action, internal/capsuleoracle, internal/legoracle   the support-tree; actions (clip, docks, delta, frame, library); the body's and the legs' test oracles
-//	5 geoquery, ccd, warp, supportbake, supportview      geo-queries; the body against the scene; warping; building support-trees and their files; support views
-//	6 actiongraph, world, occupancy                      state graph and plan tree; loading and caching a world; occupancy spaces
+//	5 geoquery, ccd, warp, stategraph, supportbake, supportview   geo-queries; the body against the scene; warping; the state graph; building support-trees and their files; support views
+//	6 actiongraph, world, occupancy                      the plan tree; loading and caching a world; occupancy spaces
 //	7 planner, library, picture                          the runtime character; building a library; pictures
 //	8 script, crowd                                      scripted runs; many characters
 //	9 cmd/planner, cmd/preprocess, internal/layers       commands
@@ -31,7 +31,7 @@ var Layer = map[string]int{
 	"motion": 2, "sceneload": 2,
 	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "character": 3, "motionfile": 3, "internal/topview": 3, "internal/sceneflag": 3,
 	"supporttree": 4, "action": 4, "internal/capsuleoracle": 4, "internal/legoracle": 4,
-	"geoquery": 5, "ccd": 5, "warp": 5, "supportbake": 5, "supportview": 5,
+	"geoquery": 5, "ccd": 5, "warp": 5, "stategraph": 5, "supportbake": 5, "supportview": 5,
 	"actiongraph": 6, "world": 6, "occupancy": 6,
 	"planner": 7, "library": 7, "picture": 7,
 	"script": 8, "crowd": 8,
@@ -41,7 +41,7 @@ var Layer = map[string]int{
 // Runtime are the packages of the runtime: planner and every package of
 // this module it imports. (internal/parallel is there for ccd's offline
 // sweeps, which the runtime still measures when it sets up.)
-var Runtime = []string{"ik", "scenes", "motion", "dock", "body", "action", "supporttree", "geoquery", "ccd", "warp", "actiongraph", "planner", "internal/parallel"}
+var Runtime = []string{"ik", "scenes", "motion", "dock", "body", "action", "supporttree", "geoquery", "ccd", "warp", "stategraph", "actiongraph", "planner", "internal/parallel"}
 
 // Offline are the packages that load, build, bake, write or draw: the
 // runtime imports none of them.

@@ -1,4 +1,4 @@
-package actiongraph
+package stategraph
 
 import (
 	"fmt"
@@ -117,4 +117,34 @@ func (g *Graph) Count(s int32, depth int) []int {
 		ways = next
 	}
 	return out
+}
+
+// Bound returns how many nodes and slots a plan of the given depth can
+// hold at most: the largest full unroll from any state (every node
+// supported), with the root.
+func (g *Graph) Bound(depth int) (nodes, slots int) {
+	lib := g.Library
+	n := len(lib.Actions)
+	ways, next := make([]int, n), make([]int, n)
+	for s := range n {
+		clear(ways)
+		ways[s] = 1
+		tn, ts := 1, len(lib.Actions[s].Docks)
+		for range depth {
+			clear(next)
+			for st, w := range ways {
+				if w == 0 {
+					continue
+				}
+				for _, c := range g.Next(int32(st)) {
+					next[c] += w
+					tn += w
+					ts += w * len(lib.Actions[c].Docks)
+				}
+			}
+			ways, next = next, ways
+		}
+		nodes, slots = max(nodes, tn), max(slots, ts)
+	}
+	return nodes, slots
 }
