@@ -4,14 +4,46 @@ import (
 	"fmt"
 )
 
-// Library is a set of actions by name.
+// Library is a set of actions by name, with the roles its tags play.
 type Library struct {
 	Actions []*Action
-	index   map[string]int
+	// Roles says which of the actions' tags mean what to a planner
+	// (DefaultRoles unless the library declares others).
+	Roles Roles
+	index map[string]int
 }
 
-// NewLibrary returns an empty library.
-func NewLibrary() *Library { return &Library{index: map[string]int{}} }
+// Roles are the tags that play a part in planning. A tag names a kind of
+// action (Action.Tags); a planner reads their meaning from here, never
+// from a tag's spelling.
+type Roles struct {
+	// Stand tags the actions that stand still: a brake ends in one, and a
+	// character starts in one.
+	Stand string
+	// Walk and Run tag the gaits whose speed is the character's cruising
+	// speed; Starts and Stops tag the steps between standing and them.
+	Walk, Run     string
+	Starts, Stops []string
+	// Athletic tags are taken only when the input requests them or
+	// nothing else goes on; Leaps are the athletic moves that are no way
+	// to stop (a climb ends standing, but is not a brake).
+	Athletic, Leaps []string
+}
+
+// DefaultRoles are the roles of the tags every library of this module
+// uses (the built-in library's, and those package library builds from
+// captures).
+func DefaultRoles() Roles {
+	return Roles{Stand: "idle", Walk: "walk", Run: "run", Starts: []string{"start"}, Stops: []string{"stop"},
+		Athletic: []string{"climb", "vault", "hop", "jump", "back"}, Leaps: []string{"climb", "vault", "hop", "jump"}}
+}
+
+// NewLibrary returns an empty library with the default roles.
+func NewLibrary() *Library { return &Library{Roles: DefaultRoles(), index: map[string]int{}} }
+
+// Stands reports whether a is tagged as standing still (its first tag is
+// the Stand role's).
+func (l *Library) Stands(a *Action) bool { return len(a.Tags) > 0 && a.Tags[0] == l.Roles.Stand }
 
 // Add appends an action; names must be unique.
 func (l *Library) Add(a *Action) error {

@@ -17,7 +17,7 @@ import (
 func DefaultBody(lib *action.Library, r *body.Radii) (*body.Model, error) {
 	a := lib.Actions[0]
 	for _, b := range lib.Actions {
-		if len(b.Tags) > 0 && b.Tags[0] == "idle" {
+		if lib.Stands(b) {
 			a = b
 			break
 		}

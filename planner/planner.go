@@ -40,7 +40,7 @@ type Input struct {
 // Config starts a Planner.
 type Config struct {
 	Start action.Frame // where the character stands [Units: m, rad] world
-	State string       // the action it is performing (default, and "idle" in a library without it: Setup.StandingState)
+	State string       // the action it is performing (default, and the Stand role's tag in a library without an action of that name: Setup.StandingState)
 	Depth int          // plan depth [Limit: >= 1] (default 4)
 	// Work bounds everything one Update does, in units of work: plan
 	// nodes, geo-queries and body tests, warps, checks of warped clips and
@@ -222,7 +222,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	if s == nil {
 		return nil, errors.New("planner: New needs a Setup")
 	}
-	if cfg.State == "" || cfg.State == "idle" {
+	if cfg.State == "" || cfg.State == s.Library().Roles.Stand {
 		cfg.State = s.StandingState()
 	}
 	if cfg.Depth <= 0 {

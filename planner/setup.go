@@ -101,10 +101,11 @@ func NewSetupWith(g *stategraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setup
 		m, _ := s.Tags(a.Tags...)
 		s.tags = append(s.tags, m)
 	}
-	s.athletic = s.known("climb", "vault", "hop", "jump", "back")
-	s.leaps = s.known("climb", "vault", "hop", "jump")
-	s.brake = brakes(g, s.tags, s.known("idle"))
-	s.cruise = cruising(lib, s.tags, s.known("walk"), s.known("run"), s.known("start", "stop"))
+	r := lib.Roles
+	s.athletic = s.known(r.Athletic...)
+	s.leaps = s.known(r.Leaps...)
+	s.brake = brakes(g, s.tags, s.known(r.Stand))
+	s.cruise = cruising(lib, s.tags, s.known(r.Walk), s.known(r.Run), s.known(append(slices.Clone(r.Starts), r.Stops...)...))
 	s.knees = warp.Hinges(lib)
 	if !o.DocksOnly {
 		if err := s.measureBody(o); err != nil {
@@ -289,20 +290,23 @@ func brakes(g *stategraph.Graph, tags []Tags, idle Tags) [][]int32 {
 }
 
 // StandingState is the action a character starts in when none is named
-// (or "idle" is, and the library has no action of that name): "idle" when the library has it, else the first entry of the graph that
-// stands (its first tag is "idle"), else the first entry.
+// (or the Stand role's tag is, and the library has no action of that
+// name): the action named as that tag when the library has it, else the
+// first entry of the graph that stands (Library.Stands), else the first
+// entry.
 func (s *Setup) StandingState() string {
 	lib := s.Library()
-	if lib.Index("idle") >= 0 {
-		return "idle"
+	stand := lib.Roles.Stand
+	if lib.Index(stand) >= 0 {
+		return stand
 	}
 	for _, e := range s.graph.Entry {
-		if a := lib.Actions[e]; len(a.Tags) > 0 && a.Tags[0] == "idle" {
+		if a := lib.Actions[e]; lib.Stands(a) {
 			return a.Name
 		}
 	}
 	if len(s.graph.Entry) > 0 {
 		return lib.Actions[s.graph.Entry[0]].Name
 	}
-	return "idle"
+	return stand
 }
