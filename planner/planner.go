@@ -458,8 +458,8 @@ func (p *Planner) Ahead() int { return p.ahead }
 func (p *Planner) Work() int { return p.work }
 
 // warpOptions are the options the next action is warped with: the
-// configured ones, the scene as ground, and what the current action hands
-// on.
+// configured ones, with the scene as ground, the body's foot clearance and
+// the library's knee hinges.
 func (p *Planner) warpOptions() warp.Options {
 	opt := p.cfg.Warp
 	opt.Ground = p.setup.query.BVH()
