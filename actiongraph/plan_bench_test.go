@@ -8,15 +8,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foothold/foothold/sceneload"
-
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/stategraph"
 	"github.com/foothold/foothold/supportbake"
@@ -322,7 +322,7 @@ func adultChecker(tb testing.TB, w *planWorld) *ccd.Checker {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	sw, err := ccd.NewSweeps(w.lib, m, ccd.Options{})
+	sw, err := bake.MeasureSweeps(w.lib, m, ccd.Options{}, bake.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}

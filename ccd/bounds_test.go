@@ -108,7 +108,7 @@ func checkBounds(t *testing.T, s *Sweeps, sw *sweep, moments int, w *boundsWorst
 func adultSweeps(t *testing.T) *Sweeps {
 	t.Helper()
 	lib, m := adultLibrary(t, library.DefaultOptions{})
-	s, err := NewSweeps(lib, m, Options{})
+	s, err := measureAll(lib, m, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/library"
@@ -36,7 +37,7 @@ func steppingStage(tb testing.TB) *stage {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	sw, err := ccd.NewSweeps(lib, m, ccd.Options{})
+	sw, err := bake.MeasureSweeps(lib, m, ccd.Options{}, bake.Options{})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -123,7 +124,7 @@ func BenchmarkClip(b *testing.B) {
 	}
 	for _, k := range []int{1, 4} {
 		b.Run(fmt.Sprint("substeps=", k), func(b *testing.B) {
-			sw, err := ccd.NewSweeps(s.lib, s.sweeps.Model(), ccd.Options{ClipSubsteps: k})
+			sw, err := bake.MeasureSweeps(s.lib, s.sweeps.Model(), ccd.Options{ClipSubsteps: k}, bake.Options{})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -3,7 +3,8 @@
 // moving as a clip plays, ever touch a triangle of the scene's BVH, and
 // when they do.
 //
-// Offline, NewSweeps measures every action of a library at
+// Offline, Measure measures an action (package bake measures every action
+// of a library and keeps the measures; NewSweeps assembles them) at
 // Options.Substeps instants per frame interval: per capsule, its axis at
 // each instant and three bounds per step between instants (with rotations
 // interpolated by slerp as the clip plays): how far any point of the axis

@@ -28,7 +28,7 @@ func Example() {
 	b.box(mgl64.Vec3{-0.01, -2, -2}, mgl64.Vec3{0.01, 2, 2}) // the wall: x from -1 cm to 1 cm
 	bvh, _ := scenes.NewBVH(meshOf(b.tris), scenes.BVHOptions{})
 	scene, _ := ccd.NewScene(bvh)
-	sweeps, _ := ccd.NewSweeps(action.NewLibrary(), hand, ccd.Options{})
+	sweeps, _ := ccd.NewSweeps(action.NewLibrary(), hand, ccd.Options{}, nil)
 
 	clip := motion.NewClip(sk, 2, 1.0/30)
 	clip.Rot[0], clip.Rot[1], clip.Rot[3], clip.Rot[4] = mgl64.QuatIdent(), mgl64.QuatIdent(), mgl64.QuatIdent(), mgl64.QuatIdent()

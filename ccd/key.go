@@ -10,7 +10,7 @@ import (
 	"github.com/foothold/foothold/motion"
 )
 
-// SweepsKey hashes everything NewSweeps(lib, m, opt) measures from: the
+// SweepsKey hashes everything Measure(lib, i, m, opt) measures from: the
 // body (its skeleton and capsules), every action's clip, root joint and
 // ground (the action frame the sweep is placed in), and the substeps.
 // Data derived from the sweeps (occupancy spaces) is keyed by it, so that

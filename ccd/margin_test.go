@@ -3,6 +3,7 @@ package ccd_test
 import (
 	"testing"
 
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/sceneload"
@@ -16,7 +17,7 @@ import (
 func TestActionMargin(t *testing.T) {
 	s := steppingStage(t)
 	const margin = 0.01
-	sw, err := ccd.NewSweeps(s.lib, s.sweeps.Model(), ccd.Options{Margin: margin})
+	sw, err := bake.MeasureSweeps(s.lib, s.sweeps.Model(), ccd.Options{Margin: margin}, bake.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

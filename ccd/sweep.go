@@ -7,7 +7,6 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
-	"github.com/foothold/foothold/internal/parallel"
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -41,13 +40,6 @@ type Options struct {
 	// scene by at least Margin, so a warp that moves the parts it checks
 	// by less keeps them clear. [Units: m] [Limit: >= 0; 0 means none]
 	Margin float64
-	// Progress, when set, is told how NewSweeps goes, action by action,
-	// from the goroutine that called it.
-	Progress func(done, total int)
-	// Workers is how many goroutines NewSweeps measures the actions on;
-	// the sweeps are the same for any number. [Limit: >= 0; 0 means
-	// GOMAXPROCS]
-	Workers int
 }
 
 func (o Options) withDefaults() Options {
@@ -151,26 +143,105 @@ type Sweeps struct {
 	frames   int // the most frames of any action
 }
 
-// NewSweeps measures every action of lib for model m (whose skeleton the
-// actions' clips must use), on Options.Workers goroutines.
-func NewSweeps(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error) {
+// Measured is one action's sweep as measured offline: its costly part,
+// the capsules' axes at every instant (forward kinematics) and the bounds
+// on their motion between instants. NewSweeps derives the rest (slices,
+// boxes, reaches, ends) from it.
+type Measured struct {
+	Axes   []float64 // per capsule, per instant: the axis's two ends (six numbers) in the action frame
+	Travel []float64 // per capsule, per step (one step for a clip of one frame)
+	Speed  []float64 // per capsule, per step
+	Sag    []float64 // per capsule, per step
+}
+
+// Measure measures action i of lib for model m, at opt.Substeps instants
+// per frame interval. It is safe for concurrent use; measuring every
+// action of a library is the bake's work (package bake), done once and
+// stored.
+func Measure(lib *action.Library, i int, m *body.Model, opt Options) (Measured, error) {
+	s, err := forModel(m, opt)
+	if err != nil {
+		return Measured{}, err
+	}
+	a := lib.Actions[i]
+	if err := s.fits(a); err != nil {
+		return Measured{}, err
+	}
+	sw := sweep{k: s.opt.Substeps, members: &s.groups}
+	s.kinematics(&sw, a.Clip, actionPlacement(a))
+	return sw.measured(), nil
+}
+
+// NewSweeps assembles the sweeps of every action of lib for model m from
+// their measures (Measure, in the library's order), with opt's slices,
+// margin and resolution. A measure of the wrong size or with a number
+// that is not finite is an error.
+func NewSweeps(lib *action.Library, m *body.Model, opt Options, measured []Measured) (*Sweeps, error) {
 	s, err := forModel(m, opt)
 	if err != nil {
 		return nil, err
 	}
+	if len(measured) != len(lib.Actions) {
+		return nil, fmt.Errorf("ccd: %d measured sweeps for %d actions", len(measured), len(lib.Actions))
+	}
 	for _, a := range lib.Actions {
-		if a.Clip.Skeleton.NumJoints() != m.Skeleton.NumJoints() {
-			return nil, fmt.Errorf("ccd: action %q has %d joints; the body's skeleton has %d", a.Name, a.Clip.Skeleton.NumJoints(), m.Skeleton.NumJoints())
+		if err := s.fits(a); err != nil {
+			return nil, err
 		}
 		s.frames = max(s.frames, a.Clip.Frames())
 	}
 	s.actions = make([]sweep, len(lib.Actions))
-	parallel.For(len(lib.Actions), opt.Workers, func(_, i int) {
-		a, sw := lib.Actions[i], &s.actions[i]
+	for i, a := range lib.Actions {
+		sw := &s.actions[i]
 		sw.snapped, sw.k, sw.members = true, s.opt.Substeps, s.actionGroups(a)
-		s.measure(sw, a.Clip, actionPlacement(a))
-	}, opt.Progress)
+		if err := sw.load(a.Clip, actionPlacement(a), measured[i], len(m.Capsules)); err != nil {
+			return nil, fmt.Errorf("ccd: action %q: %w", a.Name, err)
+		}
+		s.finish(sw)
+	}
 	return s, nil
+}
+
+// fits checks that action a's clip uses the body's skeleton.
+func (s *Sweeps) fits(a *action.Action) error {
+	if n, want := a.Clip.Skeleton.NumJoints(), s.model.Skeleton.NumJoints(); n != want {
+		return fmt.Errorf("ccd: action %q has %d joints; the body's skeleton has %d", a.Name, n, want)
+	}
+	return nil
+}
+
+// measured copies sw's measure out.
+func (sw *sweep) measured() Measured {
+	m := Measured{Axes: make([]float64, 0, 6*len(sw.seg))}
+	for _, g := range sw.seg {
+		m.Axes = append(m.Axes, g.a[0], g.a[1], g.a[2], g.b[0], g.b[1], g.b[2])
+	}
+	m.Travel, m.Speed, m.Sag = slices.Clone(sw.travel), slices.Clone(sw.speed), slices.Clone(sw.sag)
+	return m
+}
+
+// load sets sw to clip c placed by pl, as measured by m for nc capsules.
+func (sw *sweep) load(c *motion.Clip, pl placement, m Measured, nc int) error {
+	ns := (c.Frames()-1)*sw.k + 1
+	steps := max(ns-1, 1) * nc
+	if len(m.Axes) != 6*ns*nc || len(m.Travel) != steps || len(m.Speed) != steps || len(m.Sag) != steps {
+		return fmt.Errorf("measured for another clip or body: %d axis numbers and %d steps, want %d and %d", len(m.Axes), len(m.Travel), 6*ns*nc, steps)
+	}
+	for _, v := range [][]float64{m.Axes, m.Travel, m.Speed, m.Sag} {
+		for _, x := range v {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return fmt.Errorf("measured sweep holds %v", x)
+			}
+		}
+	}
+	sw.clip, sw.toOwn, sw.steps, sw.dt = c, pl, ns, c.FrameTime/float64(sw.k)
+	sw.seg = make([]segment, ns*nc)
+	for i := range sw.seg {
+		v := m.Axes[6*i : 6*i+6]
+		sw.seg[i] = segment{mgl64.Vec3{v[0], v[1], v[2]}, mgl64.Vec3{v[3], v[4], v[5]}}
+	}
+	sw.travel, sw.speed, sw.sag = slices.Clone(m.Travel), slices.Clone(m.Speed), slices.Clone(m.Sag)
+	return nil
 }
 
 // forModel is Sweeps for model m with no actions yet: each capsule's chain
@@ -303,6 +374,13 @@ func actionPlacement(a *action.Action) placement {
 
 // measure fills sw for clip c placed by pl, reusing sw's memory.
 func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
+	s.kinematics(sw, c, pl)
+	s.finish(sw)
+}
+
+// kinematics fills sw's axes at every instant of clip c placed by pl and
+// the bounds on their motion between instants, reusing sw's memory.
+func (s *Sweeps) kinematics(sw *sweep, c *motion.Clip, pl placement) {
 	m := s.model
 	k := sw.k
 	if sw.members == nil {
@@ -351,11 +429,16 @@ func (s *Sweeps) measure(sw *sweep, c *motion.Clip, pl placement) {
 		clear(sw.speed[:nc])
 		clear(sw.sag[:nc])
 	}
+}
+
+// finish derives the rest of sw from its axes and bounds: the slack of a
+// snapped sweep, the slices and their boxes, reaches and ends.
+func (s *Sweeps) finish(sw *sweep) {
 	sw.slack = 0
 	if sw.snapped {
 		sw.slack = snapSlack(s.extent(sw)) + s.opt.Margin
 	}
-	s.slice(sw, ns)
+	s.slice(sw, sw.steps)
 }
 
 // extent is how far from its frame's origin any capsule of sw ever

@@ -115,7 +115,7 @@ func sweepCase(t *testing.T, r *rand.Rand, k int, opt ccd.Options, c *[6]int) {
 		t.Error(err)
 		return
 	}
-	sw, err := ccd.NewSweeps(action.NewLibrary(), m, opt)
+	sw, err := ccd.NewSweeps(action.NewLibrary(), m, opt, nil)
 	if err != nil {
 		t.Error(err)
 		return
@@ -232,7 +232,7 @@ func levelCase(t *testing.T, r *rand.Rand, k int, o *capsuleoracle.Scene, sc *cc
 		p = p.Add(nrm.Mul((r.Float64()*1.0 - 0.5) / l))
 	}
 	clip := randomSweep(r, m, 2+k%3, p.Sub(mgl64.Vec3{0, 0.3, 0}), 0.05+0.3*r.Float64())
-	sw, err := ccd.NewSweeps(action.NewLibrary(), m, ccd.Options{})
+	sw, err := ccd.NewSweeps(action.NewLibrary(), m, ccd.Options{}, nil)
 	if err != nil {
 		t.Error(err)
 		return

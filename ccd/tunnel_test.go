@@ -46,7 +46,7 @@ func TestHandTunnelsThinWall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sw, err := ccd.NewSweeps(action.NewLibrary(), m, ccd.Options{})
+	sw, err := ccd.NewSweeps(action.NewLibrary(), m, ccd.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -46,10 +46,9 @@
 // Random (on any level, each character following a way across its floor
 // found by Routes), and Circles (many small circles, for measuring cost).
 //
-// A library's occupancy spaces are stored beside its file (SpacesFile,
-// StoreSpaces: planner library writes them); LoadSpaces reads them from
-// there, or from the user's cache, or builds and caches them, by the key
-// of the library's clips and the body (occupancy.Key).
+// A crowd's occupancy spaces are baked offline (bake.Spaces: beside a
+// library's file, or in the bake's cache, by the key of the library's
+// clips and the body).
 //
 // Queries allocate nothing; Reserve allocates only when the index
 // outgrows its size.

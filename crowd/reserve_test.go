@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
@@ -45,7 +46,7 @@ func loadAdult(tb testing.TB) *adult {
 		if a.model, adultErr = body.Derive(first.Clip.Skeleton, first.Effectors, body.AdultRadii()); adultErr != nil {
 			return
 		}
-		sw, err := ccd.NewSweeps(a.lib, a.model, ccd.Options{})
+		sw, err := bake.MeasureSweeps(a.lib, a.model, ccd.Options{}, bake.Options{})
 		if adultErr = err; err != nil {
 			return
 		}
@@ -72,7 +73,13 @@ func setupOn(tb testing.TB, mesh *scenes.Mesh, withBody bool) *planner.Setup {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	setup, err := planner.NewSetupWith(a.graph, lw.Querier, planner.SetupOptions{DocksOnly: !withBody, CCD: ccd.Options{Margin: crowd.PlanMargin}})
+	var sw *ccd.Sweeps
+	if withBody {
+		if sw, err = bake.MeasureSweeps(a.lib, a.model, ccd.Options{Margin: crowd.PlanMargin}, bake.Options{}); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	setup, err := planner.NewSetup(a.graph, lw.Querier, sw)
 	if err != nil {
 		tb.Fatal(err)
 	}

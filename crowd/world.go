@@ -3,7 +3,6 @@ package crowd
 import (
 	"math"
 
-	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/planner"
 )
@@ -115,10 +114,4 @@ func (m *Member) Claim(moves []planner.Move) {
 	if last := moves[len(moves)-1]; m.w.standsIn(moves) {
 		m.w.Claims.ReserveStanding(m.id, m.w.stand, last.Frame, last.Start)
 	}
-}
-
-// SpacesFor builds the occupancy spaces of setup's library for body m:
-// from the sweeps setup measured for its body check, or measured now.
-func SpacesFor(setup *planner.Setup, m *body.Model) (*occupancy.Spaces, error) {
-	return buildSpaces(setup.Library(), setup.Sweeps(), m, nil)
 }

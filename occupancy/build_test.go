@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/library"
@@ -42,7 +43,7 @@ func adultSpaces(tb testing.TB) *adult {
 			adultErr = err
 			return
 		}
-		sw, err := ccd.NewSweeps(lib, m, ccd.Options{})
+		sw, err := bake.MeasureSweeps(lib, m, ccd.Options{}, bake.Options{})
 		if err != nil {
 			adultErr = err
 			return

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/library"
@@ -25,7 +26,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	sw, err := ccd.NewSweeps(lib, m, ccd.Options{})
+	sw, err := bake.MeasureSweeps(lib, m, ccd.Options{}, bake.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}

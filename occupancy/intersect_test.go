@@ -24,7 +24,7 @@ func defaultSweeps(t *testing.T) (*action.Library, *ccd.Sweeps) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sw, err := ccd.NewSweeps(lib, m, ccd.Options{})
+	sw, err := measureAll(lib, m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,4 +175,16 @@ func TestLeavesHoldTheirCellsAndStayNearThem(t *testing.T) {
 	if big == 0 {
 		t.Error("no leaf stopped for lying inside the shape: the case tests nothing")
 	}
+}
+
+// measureAll measures every action of lib for body m, one after another.
+func measureAll(lib *action.Library, m *body.Model) (*ccd.Sweeps, error) {
+	ms := make([]ccd.Measured, len(lib.Actions))
+	for i := range ms {
+		var err error
+		if ms[i], err = ccd.Measure(lib, i, m, ccd.Options{}); err != nil {
+			return nil, err
+		}
+	}
+	return ccd.NewSweeps(lib, m, ccd.Options{}, ms)
 }

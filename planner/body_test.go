@@ -46,14 +46,14 @@ func deepestIntoWall(t *testing.T, withBody bool, wallTop float64, seconds float
 	if err != nil {
 		t.Fatal(err)
 	}
-	bodySetup, err := planner.NewSetup(g, w.Querier)
+	bodySetup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}
 	model := bodySetup.Sweeps().Model()
 	setup := bodySetup
 	if !withBody {
-		if setup, err = planner.NewSetupWith(g, w.Querier, planner.SetupOptions{DocksOnly: true}); err != nil {
+		if setup, err = planner.NewSetup(g, w.Querier, nil); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -110,7 +110,7 @@ func TestBodyStopsAtThinWall(t *testing.T) {
 // wall, and the planner says so; started in the open hall it does not.
 func TestStartContact(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
-	setup, err := planner.NewSetupWith(w.setup.Graph(), w.setup.Querier(), planner.SetupOptions{})
+	setup, err := planner.NewSetup(w.setup.Graph(), w.setup.Querier(), w.setup.Sweeps())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 // test of Setup's contract.
 func TestPlannersShareASetup(t *testing.T) {
 	w := loadWorld(t, "builtin:stepping")
-	setup, err := planner.NewSetupWith(w.setup.Graph(), w.lw.Querier, planner.SetupOptions{})
+	setup, err := planner.NewSetup(w.setup.Graph(), w.lw.Querier, w.setup.Sweeps())
 	if err != nil {
 		t.Fatal(err)
 	}

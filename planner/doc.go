@@ -33,7 +33,7 @@
 //     (actiongraph.PlanTree.WayOnAt) is passed over for the next best
 //     (Step.DeadEnds); only when every choice would is the best of them
 //     taken.
-//   - The body (checked unless SetupOptions.DocksOnly): a choice whose warped motion would put
+//   - The body (checked when NewSetup is given its sweeps): a choice whose warped motion would put
 //     the body into the scene, or leave no successor with its docks
 //     supported and its body clear, is warped again with the root held
 //     where the plan checked the body (warp.Options.Hold, Step.Held); only

@@ -5,20 +5,24 @@ import (
 	"math"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/bake"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
-// A game loop: load a world once (its support data is built and cached on
-// first use), make a planner (it checks the character's body against the
-// scene), then feed it the player's input every frame and draw the pose
-// it returns.
+// A game loop: load a world and the body's sweeps once (both are baked
+// and cached on first use), make a planner (it checks the character's
+// body against the scene), then feed it the player's input every frame
+// and draw the pose it returns.
 func Example() {
 	lib, graph, _ := library.Default(library.DefaultOptions{})
 	w, _ := world.Load("builtin:stepping", lib, world.Options{})
-	setup, _ := planner.NewSetup(graph, w.Querier)
+	body, _ := planner.DefaultBody(lib, nil)
+	sweeps, _, _ := bake.Sweeps(lib, body, ccd.Options{}, bake.Options{}) // measured once, then cached
+	setup, _ := planner.NewSetup(graph, w.Querier, sweeps)
 	start := action.Frame{Position: mgl64.Vec3{3.6, 0, 2}, Yaw: math.Pi / 2}
 	p, err := planner.New(setup, planner.Config{Start: start, State: "walk.r", Work: 1000,
 		OnStep: func(s *planner.Step) { fmt.Printf("%.2f s %s at x %.1f\n", s.Start, s.Action, s.Frame.Position[0]) }})

@@ -56,7 +56,7 @@ func TestRolesNotSpellings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := planner.NewSetup(g2, w.setup.Querier())
+		setup, err := planner.NewSetup(g2, w.setup.Querier(), bodySweeps(t, g2.Library))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -48,11 +48,11 @@ func loadRooms(t *testing.T) *roomsStage {
 			return
 		}
 		s := &roomsStage{oracle: capsuleoracle.NewScene(m), lanes: map[string]sceneload.RoomLane{}}
-		if s.body, err = planner.NewSetup(g, w.Querier); err != nil {
+		if s.body, err = planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library)); err != nil {
 			roomsErr = err
 			return
 		}
-		if s.docks, err = planner.NewSetupWith(g, w.Querier, planner.SetupOptions{DocksOnly: true}); err != nil {
+		if s.docks, err = planner.NewSetup(g, w.Querier, nil); err != nil {
 			roomsErr = err
 			return
 		}

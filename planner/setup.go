@@ -40,33 +40,19 @@ type Setup struct {
 	footClear float64                   // warp.Options.FootClearance: the body's feet beyond their sink [Units: m]
 }
 
-// SetupOptions chooses what a Setup checks besides the docks. The zero
-// value checks the character's body against the scene: plan nodes whose
-// body would hit it are pruned like unsupported ones, and a choice whose
-// warped motion would is refused (Step.Refused).
-type SetupOptions struct {
-	// DocksOnly checks the docks alone, as the paper does: the body may
-	// pass through the scene (for the paper's Table I like for like, and
-	// for comparison).
-	DocksOnly bool
-	// Model is the body (nil: the character's own, DefaultBody).
-	Model *body.Model
-	// CCD tunes the clearance test.
-	CCD ccd.Options
-}
-
 // Tags is a set of action tags ("climb", "vault", "hop", "step"), made by
 // Setup.Tags; the zero value is the empty set.
 type Tags uint64
 
-// NewSetup makes a Setup of graph g (over its library) and querier q that
-// checks the docks and the character's own body (DefaultBody).
-func NewSetup(g *stategraph.Graph, q *geoquery.Tree) (*Setup, error) {
-	return NewSetupWith(g, q, SetupOptions{})
-}
-
-// NewSetupWith is NewSetup with what it checks chosen by o.
-func NewSetupWith(g *stategraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setup, error) {
+// NewSetup makes a Setup of graph g (over its library) and querier q. With
+// sw, the body's sweeps of every action of the library (package bake
+// measures and caches them; DefaultBody is the character's own body), it
+// checks the body against the scene: plan nodes whose body would hit it
+// are pruned like unsupported ones, and a choice whose warped motion would
+// is refused (Step.Refused). With sw nil it checks the docks alone, as the
+// paper does: the body may pass through the scene (for the paper's Table I
+// like for like, and for comparison).
+func NewSetup(g *stategraph.Graph, q *geoquery.Tree, sw *ccd.Sweeps) (*Setup, error) {
 	if g == nil || q == nil {
 		return nil, fmt.Errorf("planner: NewSetup needs a graph and a querier")
 	}
@@ -107,8 +93,8 @@ func NewSetupWith(g *stategraph.Graph, q *geoquery.Tree, o SetupOptions) (*Setup
 	s.brake = brakes(g, s.tags, s.known(r.Stand))
 	s.cruise = cruising(lib, s.tags, s.known(r.Walk), s.known(r.Run), s.known(append(slices.Clone(r.Starts), r.Stops...)...))
 	s.knees = warp.Hinges(lib)
-	if !o.DocksOnly {
-		if err := s.measureBody(o); err != nil {
+	if sw != nil {
+		if err := s.withBody(sw); err != nil {
 			return nil, err
 		}
 	}
@@ -139,29 +125,24 @@ func cruising(lib *action.Library, tags []Tags, walk, run, ends Tags) float64 {
 	return slowest
 }
 
-// measureBody derives the body (unless given) and sweeps every action.
-func (s *Setup) measureBody(o SetupOptions) error {
-	lib := s.graph.Library
-	if len(lib.Actions) == 0 {
-		return fmt.Errorf("planner: the library has no actions")
+// withBody takes the body's sweeps sw and the scene as its checker sees
+// it.
+func (s *Setup) withBody(sw *ccd.Sweeps) error {
+	if n := len(s.graph.Library.Actions); sw.NumActions() != n || n == 0 {
+		return fmt.Errorf("planner: the body's sweeps measure %d actions; the library has %d", sw.NumActions(), n)
 	}
-	m := o.Model
-	if m == nil {
-		var err error
-		if m, err = DefaultBody(lib, nil); err != nil {
-			return fmt.Errorf("planner: %w", err)
+	k := sw.Options().Substeps
+	for i, a := range s.graph.Library.Actions {
+		if n, _ := sw.Instants(i); n != (a.Clip.Frames()-1)*k+1 {
+			return fmt.Errorf("planner: the body's sweeps measure action %d (%q) at %d instants, not %d: they are another library's", i, a.Name, n, (a.Clip.Frames()-1)*k+1)
 		}
-	}
-	sw, err := ccd.NewSweeps(lib, m, o.CCD)
-	if err != nil {
-		return fmt.Errorf("planner: %w", err)
 	}
 	sc, err := ccd.NewScene(s.query.BVH())
 	if err != nil {
 		return fmt.Errorf("planner: %w", err)
 	}
 	s.sweeps, s.scene = sw, sc
-	s.footClear = footClearance(m, sw.Options())
+	s.footClear = footClearance(sw.Model(), sw.Options())
 	return nil
 }
 

@@ -417,7 +417,7 @@ func TestUndulatingMinute(t *testing.T) {
 	w := loadWorldLib(t, path, world.Options{Friction: dock.DefaultFriction, CacheDir: filepath.Join(cache, "foothold")}, library.DefaultOptions{Crowd: true})
 	// The docks alone: the footwork on slopes this test measures. (With
 	// the body the same minute's root moves 7.5 cm in a frame once.)
-	docks, err := planner.NewSetupWith(w.setup.Graph(), w.lw.Querier, planner.SetupOptions{DocksOnly: true})
+	docks, err := planner.NewSetup(w.setup.Graph(), w.lw.Querier, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -115,7 +115,7 @@ func TestStartsThatDoNotFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{})
+	setup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func steerScene(t *testing.T) *testWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetupWith(g, lw.Querier, planner.SetupOptions{})
+	setup, err := planner.NewSetup(g, lw.Querier, bodySweeps(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}

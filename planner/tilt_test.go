@@ -4,11 +4,10 @@ import (
 	"math"
 	"testing"
 
-	"github.com/foothold/foothold/sceneload"
-
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -30,7 +29,7 @@ func TestPlannerTiltsOnSlope(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetup(g, lw.Querier)
+	setup, err := planner.NewSetup(g, lw.Querier, bodySweeps(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/bake"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/internal/cputime"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/warp"
@@ -28,7 +30,7 @@ func workStage(b testing.TB) (*Setup, []action.Frame) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := NewSetupWith(g, lw.Querier, SetupOptions{})
+	s, err := NewSetup(g, lw.Querier, bodySweeps(b, g.Library))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -330,4 +332,19 @@ func TestFirstFramesMapNoMemory(t *testing.T) {
 	if total > 64 {
 		t.Errorf("%d pages mapped over the first frames of 4 walks, want at most 64", total)
 	}
+}
+
+// bodySweeps are the character's own body's sweeps of every action of
+// lib, measured now.
+func bodySweeps(t testing.TB, lib *action.Library) *ccd.Sweeps {
+	t.Helper()
+	m, err := DefaultBody(lib, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := bake.MeasureSweeps(lib, m, ccd.Options{}, bake.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sw
 }

@@ -94,7 +94,7 @@ func TestBodyWalksStayClear(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{})
+		setup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +274,7 @@ func bodyWorld(t *testing.T, spec string, lo library.DefaultOptions, wo world.Op
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{})
+	setup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}

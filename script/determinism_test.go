@@ -38,7 +38,7 @@ func TestMainJobDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := planner.NewSetup(g, w.Querier)
+		setup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/bake"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/legoracle"
 	"github.com/foothold/foothold/internal/shareddata"
@@ -45,7 +47,7 @@ func TestRandomWalksHoldTheirDocks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := planner.NewSetup(g, w.Querier)
+		setup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +142,7 @@ func TestDeadEndPassedOver(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetupWith(g, w.Querier, planner.SetupOptions{DocksOnly: true})
+	setup, err := planner.NewSetup(g, w.Querier, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -170,4 +172,19 @@ func TestDeadEndPassedOver(t *testing.T) {
 	if snap, where, err := legoracle.Snap(res.Clip); err != nil || snap > 0.25 {
 		t.Errorf("%s moves %.3f m further in a frame than in the one before (%v)", where, snap, err)
 	}
+}
+
+// bodySweeps are the character's own body's sweeps of every action of
+// lib, measured now.
+func bodySweeps(t testing.TB, lib *action.Library) *ccd.Sweeps {
+	t.Helper()
+	m, err := planner.DefaultBody(lib, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := bake.MeasureSweeps(lib, m, ccd.Options{}, bake.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sw
 }

@@ -27,12 +27,6 @@ type BuildOptions struct {
 	// RaysOnly turns off the column shortcut, so every contact point is
 	// settled by casting rays, as dock.Supported does (for verification).
 	RaysOnly bool
-	// DropBuried leaves out the positions no foot or hand can reach
-	// (Buried): faces hidden inside solids, which Algorithm 1 supports
-	// since it looks only at surfaces; and a foot's positions in slots too
-	// narrow to stand in (Narrow). The tree is then no longer what Version
-	// I's probing finds.
-	DropBuried bool
 }
 
 // BuildStats reports a build's work, like the paper's Table II.
@@ -42,9 +36,10 @@ type BuildStats struct {
 	Rays             int64         // rays cast
 	TriTests         int64         // ray-triangle tests
 	SupportedSamples int64         // supported (position, yaw) pairs
-	Buried           int64         // positions dropped with DropBuried
-	Narrow           int64         // a foot's positions dropped with DropNarrow
-	Duration         time.Duration // wall time
+	Buried           int64         // positions Bake dropped as buried (DropBuried)
+	Narrow           int64         // a foot's positions Bake dropped as in narrow slots (DropNarrow)
+	Duration         time.Duration // wall time of the build
+	Filter           time.Duration // wall time Bake took to drop the buried and narrow positions
 }
 
 // Build finds every supported lattice sample of template t in the scene
@@ -78,18 +73,33 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 		return nil, BuildStats{}, err
 	}
 	st.Candidates = len(keys)
-	if opts.DropBuried {
-		if tree, st.Buried, err = DropBuried(bvh, tree, opts.Workers); err != nil {
-			return nil, BuildStats{}, err
-		}
-		if stance, ok := FootStance(t); ok {
-			if tree, st.Narrow, err = DropNarrow(bvh, tree, stance, opts.Workers); err != nil {
-				return nil, BuildStats{}, err
-			}
-		}
-	}
 	st.Duration = time.Since(start)
 	return tree, st, nil
+}
+
+// Bake builds template t's support-tree (Build) and the tree the runtime
+// plans with, which leaves out the positions no foot or hand can reach:
+// faces hidden inside solids, which Algorithm 1 supports since it looks
+// only at surfaces (DropBuried), and a foot's positions in slots too
+// narrow to stand in (DropNarrow). It returns both as a file's entry.
+func Bake(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, opts BuildOptions) (FileTemplate, BuildStats, error) {
+	tree, st, err := Build(m, bvh, t, lat, opts)
+	if err != nil {
+		return FileTemplate{}, st, err
+	}
+	start := time.Now()
+	ft := FileTemplate{Name: t.Name, Hash: TemplateHash(t), Tree: tree}
+	if ft.Reachable, st.Buried, err = DropBuried(bvh, tree, opts.Workers); err != nil {
+		return FileTemplate{}, st, err
+	}
+	if stance, ok := FootStance(t); ok {
+		if ft.Reachable, st.Narrow, err = DropNarrow(bvh, ft.Reachable, stance, opts.Workers); err != nil {
+			return FileTemplate{}, st, err
+		}
+	}
+	ft.Buried, ft.Narrow = st.Buried, st.Narrow
+	st.Filter = time.Since(start)
+	return ft, st, nil
 }
 
 // plan is a template's contact points precomputed per yaw.

@@ -18,16 +18,18 @@ import (
 	"github.com/foothold/foothold/supporttree"
 )
 
-// Format of an .fst file, version 2 (little-endian):
+// Format of an .fst file, version 3 (little-endian):
 //
 //	magic "FHSUPPRT" | version u32 | linear f32 | angular f32 |
 //	scene hash [32] | scene triangles u32 | templates u32 |
 //	per template: name length u16, name | template hash [32] |
-//	    the tree, as encode.go describes |
+//	    the tree, as encode.go describes | buried u64 | narrow u64 |
+//	    reachable u8: 1 when the reachable tree follows, as encode.go
+//	    describes; 0 when it is the tree itself |
 //	SHA-256 of everything before it [32]
 const (
 	Magic   = "FHSUPPRT"
-	Version = 2
+	Version = 3
 )
 
 // Errors callers can test for.
@@ -50,11 +52,25 @@ type File struct {
 	Templates      []FileTemplate
 }
 
-// FileTemplate is one template's tree in a File.
+// FileTemplate is one template's trees in a File: every support
+// Algorithm 1 finds (what Version I's probing finds), and the reachable
+// ones the runtime plans with (Bake).
 type FileTemplate struct {
-	Name string
-	Hash [32]byte
-	Tree *supporttree.Tree
+	Name      string
+	Hash      [32]byte
+	Tree      *supporttree.Tree // every support
+	Reachable *supporttree.Tree // Tree less the buried and narrow positions; nil or Tree when none is dropped
+	Buried    int64             // positions dropped as buried inside solids
+	Narrow    int64             // a foot's positions dropped as in slots too narrow to stand in
+}
+
+// Planned is the tree the runtime plans with: Reachable, or Tree when
+// nothing was dropped.
+func (ft *FileTemplate) Planned() *supporttree.Tree {
+	if ft.Reachable != nil {
+		return ft.Reachable
+	}
+	return ft.Tree
 }
 
 // SceneHash hashes a mesh's triangles (positions and indices as stored).
@@ -98,6 +114,13 @@ func (f *File) Encode() []byte {
 		b.WriteString(ft.Name)
 		b.Write(ft.Hash[:])
 		b.Write(appendEncoded(nil, t))
+		binary.Write(&b, le, [2]uint64{uint64(ft.Buried), uint64(ft.Narrow)})
+		if r := ft.Reachable; r != nil && r != t {
+			b.WriteByte(1)
+			b.Write(appendEncoded(nil, r))
+		} else {
+			b.WriteByte(0)
+		}
 	}
 	sum := sha256.Sum256(b.Bytes())
 	b.Write(sum[:])
@@ -151,6 +174,17 @@ func Decode(data []byte) (*File, error) {
 		ft.Name = string(r.bytes(int(r.u16())))
 		copy(ft.Hash[:], r.bytes(32))
 		ft.Tree = r.tree(f.Lattice)
+		ft.Buried, ft.Narrow = int64(r.u64()), int64(r.u64())
+		switch flag := r.bytes(1); {
+		case r.err != nil:
+		case flag[0] == 1:
+			ft.Reachable = r.tree(f.Lattice)
+		case flag[0] != 0:
+			r.err = fmt.Errorf("reachable flag %d at byte %d", flag[0], r.off-1)
+		}
+		if r.err == nil && (ft.Buried < 0 || ft.Narrow < 0) {
+			r.err = fmt.Errorf("dropped counts %d, %d", ft.Buried, ft.Narrow)
+		}
 		if r.err != nil {
 			return nil, fmt.Errorf("template %d (%q): %w", i, ft.Name, r.err)
 		}
@@ -165,13 +199,13 @@ func Decode(data []byte) (*File, error) {
 	return f, nil
 }
 
-// Trees returns the trees for the given templates, after checking that the
+// For returns the entries of the given templates, after checking that the
 // file was built for this scene and for these very templates.
-func (f *File) Trees(m *scenes.Mesh, templates []*dock.Template) (map[*dock.Template]*supporttree.Tree, error) {
+func (f *File) For(m *scenes.Mesh, templates []*dock.Template) (map[*dock.Template]*FileTemplate, error) {
 	if SceneHash(m) != f.SceneHash {
 		return nil, fmt.Errorf("%w (the file's scene has %d triangles, this one %d)", ErrWrongScene, f.SceneTriangles, m.NumTriangles())
 	}
-	out := map[*dock.Template]*supporttree.Tree{}
+	out := map[*dock.Template]*FileTemplate{}
 	for _, t := range templates {
 		var ft *FileTemplate
 		for i := range f.Templates {
@@ -189,7 +223,7 @@ func (f *File) Trees(m *scenes.Mesh, templates []*dock.Template) (map[*dock.Temp
 		if TemplateHash(t) != ft.Hash {
 			return nil, fmt.Errorf("%w: template %q has changed since the file was built", ErrOtherLayout, t.Name)
 		}
-		out[t] = ft.Tree
+		out[t] = ft
 	}
 	return out, nil
 }
@@ -228,6 +262,13 @@ func (r *reader) u32() uint32 {
 }
 
 func (r *reader) f32() float32 { return math.Float32frombits(r.u32()) }
+
+func (r *reader) u64() uint64 {
+	if b := r.bytes(8); len(b) == 8 {
+		return binary.LittleEndian.Uint64(b)
+	}
+	return 0
+}
 
 // u64s reads n little-endian uint64s.
 func (r *reader) u64s(n int) []uint64 {

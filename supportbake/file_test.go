@@ -12,13 +12,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/sceneload"
-
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supporttree"
 )
 
-var update = flag.Bool("update", false, "rewrite testdata/golden-v2.fst")
+var update = flag.Bool("update", false, "rewrite testdata/golden-v3.fst")
 
 // goldenFile builds the file the golden copy holds: builtin:climbing with
 // the foot and hand templates on the default lattice.
@@ -30,11 +30,11 @@ func goldenFile(t testing.TB) (*File, *scenes.Mesh, []*dock.Template) {
 	var ts []*dock.Template
 	for _, n := range []string{"foot", "hand"} {
 		tm, _ := dock.Builtin(n)
-		tree, _, err := Build(m, bvh, tm, lat, BuildOptions{})
+		ft, _, err := Bake(m, bvh, tm, lat, BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		f.Templates = append(f.Templates, FileTemplate{Name: n, Hash: TemplateHash(tm), Tree: tree})
+		f.Templates = append(f.Templates, ft)
 		ts = append(ts, tm)
 	}
 	return f, m, ts
@@ -46,7 +46,7 @@ func goldenFile(t testing.TB) (*File, *scenes.Mesh, []*dock.Template) {
 func TestGoldenFile(t *testing.T) {
 	f, m, ts := goldenFile(t)
 	data := f.Encode()
-	path := filepath.Join("testdata", "golden-v2.fst")
+	path := filepath.Join("testdata", "golden-v3.fst")
 	if *update {
 		if err := WriteFile(path, f); err != nil {
 			t.Fatal(err)
@@ -54,7 +54,7 @@ func TestGoldenFile(t *testing.T) {
 	}
 	golden, err := os.ReadFile(path)
 	if err != nil {
-		t.Fatalf("%v (run go test -run Golden -update ./supporttree to create it)", err)
+		t.Fatalf("%v (run go test -run Golden -update ./supportbake to create it)", err)
 	}
 	if !bytes.Equal(golden, data) {
 		t.Fatalf("a fresh build encodes to %d bytes that differ from %s (%d bytes): the build or the format changed", len(data), path, len(golden))
@@ -63,19 +63,30 @@ func TestGoldenFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	trees, err := g.Trees(m, ts)
+	entries, err := g.For(m, ts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, tm := range ts {
-		a, b := treeSet(f.Templates[i].Tree), treeSet(trees[tm])
-		if len(a) != len(b) {
-			t.Fatalf("%s: golden tree has %d positions, fresh %d", tm.Name, len(b), len(a))
+		fresh, gold := f.Templates[i], entries[tm]
+		sameTree(t, tm.Name+" (every support)", fresh.Tree, gold.Tree)
+		sameTree(t, tm.Name+" (reachable)", fresh.Planned(), gold.Planned())
+		if fresh.Buried != gold.Buried || fresh.Narrow != gold.Narrow {
+			t.Errorf("%s: dropped %d buried and %d narrow, the golden file %d and %d", tm.Name, fresh.Buried, fresh.Narrow, gold.Buried, gold.Narrow)
 		}
-		for k, v := range a {
-			if b[k] != v {
-				t.Fatalf("%s: position %v differs", tm.Name, k)
-			}
+	}
+}
+
+// sameTree fails unless trees a and b hold the same positions and masks.
+func sameTree(t *testing.T, what string, fresh, golden *supporttree.Tree) {
+	t.Helper()
+	a, b := treeSet(fresh), treeSet(golden)
+	if len(a) != len(b) {
+		t.Fatalf("%s: golden tree has %d positions, fresh %d", what, len(b), len(a))
+	}
+	for k, v := range a {
+		if b[k] != v {
+			t.Fatalf("%s: position %v differs", what, k)
 		}
 	}
 }
@@ -123,16 +134,16 @@ func TestFileRefusals(t *testing.T) {
 	// Another scene, a missing template, a changed template.
 	good, _ := Decode(data)
 	other, _ := sceneload.Builtin("stepping")
-	if _, err := good.Trees(other, ts); !errors.Is(err, ErrWrongScene) {
+	if _, err := good.For(other, ts); !errors.Is(err, ErrWrongScene) {
 		t.Errorf("other scene: error %v, want ErrWrongScene", err)
 	}
 	wall, _ := dock.Builtin("hand-wall")
-	if _, err := good.Trees(m, []*dock.Template{wall}); !errors.Is(err, ErrNoTemplate) || !strings.Contains(err.Error(), "foot, hand") {
+	if _, err := good.For(m, []*dock.Template{wall}); !errors.Is(err, ErrNoTemplate) || !strings.Contains(err.Error(), "foot, hand") {
 		t.Errorf("missing template: error %v, want ErrNoTemplate listing foot, hand", err)
 	}
 	wide, _ := dock.Builtin("foot")
 	wide.ToleranceDeg = 20
-	if _, err := good.Trees(m, []*dock.Template{wide}); !errors.Is(err, ErrOtherLayout) {
+	if _, err := good.For(m, []*dock.Template{wide}); !errors.Is(err, ErrOtherLayout) {
 		t.Errorf("changed template: error %v, want ErrOtherLayout", err)
 	}
 }

@@ -1,20 +1,15 @@
 package world
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
-	"github.com/foothold/foothold/sceneload"
-
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/supporttree"
@@ -24,7 +19,8 @@ import (
 // action library docks with, their support-trees, and the geo-queriers.
 // The planner's trees leave out the supports buried inside solids (see
 // supportbake.Buried) and the feet's in slots too narrow to stand in
-// (supportbake.Narrow); the exact ones are kept for comparing Version II with Version I.
+// (supportbake.Narrow), as baked (supportbake.Bake); the exact ones are
+// kept for comparing Version II with Version I.
 type World struct {
 	Mesh          *scenes.Mesh
 	BVH           *scenes.BVH
@@ -47,8 +43,8 @@ type Options struct {
 	// empty the support data is read from the cache, or built and cached
 	// when the cache has none for this scene and these templates.
 	FST string
-	// CacheDir holds cached support files; empty means the user's cache
-	// directory (os.UserCacheDir()/foothold), or the temporary directory.
+	// CacheDir holds cached support files (bake.Cache); empty means the
+	// user's cache directory.
 	CacheDir string
 	// Progress, when set, is told how a build goes, from the goroutine that
 	// called Load or New.
@@ -96,23 +92,6 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 	if err := w.supportData(opt); err != nil {
 		return nil, err
 	}
-	w.ExactSupports = w.Supports
-	w.Supports = make(map[*dock.Template]*supporttree.Tree, len(w.ExactSupports))
-	for _, n := range w.Names {
-		t := w.Templates[n]
-		tr, dropped, err := supportbake.DropBuried(bvh, w.ExactSupports[t], 0)
-		if err != nil {
-			return nil, err
-		}
-		w.Buried += dropped
-		if stance, ok := supportbake.FootStance(t); ok {
-			if tr, dropped, err = supportbake.DropNarrow(bvh, tr, stance, 0); err != nil {
-				return nil, err
-			}
-			w.Narrow += dropped
-		}
-		w.Supports[t] = tr
-	}
 	params := geoquery.DefaultParams()
 	if w.Probe, err = geoquery.NewProbe(bvh, params); err != nil {
 		return nil, err
@@ -126,80 +105,31 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 	return w, nil
 }
 
-// templatesKey names a set of templates in a cache file's name, so that
-// support data built with other cones (another friction) is kept apart.
-func templatesKey(list []*dock.Template) string {
-	k := sha256.New()
-	for _, t := range list {
-		th := supportbake.TemplateHash(t)
-		k.Write(th[:])
-	}
-	return hex.EncodeToString(k.Sum(nil)[:4])
-}
-
-// CacheDir is the folder cached files go in: dir, or when it is empty the
-// user's cache directory (os.UserCacheDir()/foothold), or the temporary
-// directory's foothold folder when there is none.
-func CacheDir(dir string) string {
-	if dir != "" {
-		return dir
-	}
-	if d, err := os.UserCacheDir(); err == nil {
-		return filepath.Join(d, "foothold")
-	}
-	return filepath.Join(os.TempDir(), "foothold")
-}
-
-// supportData reads the support-trees from opt.FST, or from the cache, or
-// builds them (and caches them when the cache is writable).
+// supportData reads the support-trees from opt.FST, or from the bake's
+// cache, or bakes them (and caches them when the cache is writable).
 func (w *World) supportData(opt Options) error {
 	var list []*dock.Template
 	for _, n := range w.Names {
 		list = append(list, w.Templates[n])
 	}
+	var entries map[*dock.Template]*supportbake.FileTemplate
+	var err error
 	if opt.FST != "" {
-		f, err := supportbake.ReadFile(opt.FST)
-		if err != nil {
-			return err
-		}
-		if w.Supports, err = f.Trees(w.Mesh, list); err != nil {
-			if errors.Is(err, supportbake.ErrOtherLayout) {
-				return fmt.Errorf("%s: %w (rebuild it with preprocess build --friction %v, the friction planned with)", opt.FST, err, opt.Friction)
-			}
-			return fmt.Errorf("%s: %w", opt.FST, err)
-		}
+		entries, err = bake.SupportFile(opt.FST, w.Mesh, list, opt.Friction)
 		w.Support = opt.FST
-		return nil
+	} else {
+		o := bake.Options{Cache: bake.Cache{Dir: opt.CacheDir}, Progress: opt.Progress}
+		entries, w.Support, err = bake.Support(w.Mesh, w.BVH, geoquery.DefaultParams().Lattice, list, o)
 	}
-	dir := CacheDir(opt.CacheDir)
-	h := supportbake.SceneHash(w.Mesh)
-	path := filepath.Join(dir, "support-"+hex.EncodeToString(h[:12])+"-"+templatesKey(list)+".fst")
-	if f, err := supportbake.ReadFile(path); err == nil {
-		if trees, err := f.Trees(w.Mesh, list); err == nil {
-			w.Supports, w.Support = trees, path+" (cached)"
-			return nil
-		}
+	if err != nil {
+		return err
 	}
-	params := geoquery.DefaultParams()
-	file := &supportbake.File{Lattice: params.Lattice, SceneHash: h, SceneTriangles: uint32(w.Mesh.NumTriangles())}
-	w.Supports = map[*dock.Template]*supporttree.Tree{}
-	for _, t := range list {
-		var progress func(done, total int)
-		if opt.Progress != nil {
-			progress = func(d, n int) { opt.Progress(t.Name, d, n) }
-		}
-		tr, _, err := supportbake.Build(w.Mesh, w.BVH, t, params.Lattice, supportbake.BuildOptions{Progress: progress})
-		if err != nil {
-			return err
-		}
-		w.Supports[t] = tr
-		file.Templates = append(file.Templates, supportbake.FileTemplate{Name: t.Name, Hash: supportbake.TemplateHash(t), Tree: tr})
-	}
-	w.Support = "built now (the cache is not writable)"
-	if err := os.MkdirAll(dir, 0o755); err == nil {
-		if err := supportbake.WriteFile(path, file); err == nil {
-			w.Support = path + " (built now)"
-		}
+	w.Supports = make(map[*dock.Template]*supporttree.Tree, len(list))
+	w.ExactSupports = make(map[*dock.Template]*supporttree.Tree, len(list))
+	for t, e := range entries {
+		w.Supports[t], w.ExactSupports[t] = e.Planned(), e.Tree
+		w.Buried += e.Buried
+		w.Narrow += e.Narrow
 	}
 	return nil
 }

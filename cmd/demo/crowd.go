@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
@@ -14,11 +15,11 @@ import (
 // scenario on the level, the player's character its first, starting where
 // the player starts.
 func (d *demo) loadCrowd() error {
-	so := crowd.SpacesOptions{}
+	file := ""
 	if d.opt.library != "" {
-		so.File = crowd.SpacesFile(d.opt.library)
+		file = bake.SpacesFile(d.opt.library)
 	}
-	spaces, _, err := crowd.LoadSpaces(d.setup, d.model, so)
+	spaces, _, err := bake.Spaces(d.lib, d.sweeps, file, bake.Options{})
 	if err != nil {
 		return err
 	}

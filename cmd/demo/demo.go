@@ -7,15 +7,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/occupancy"
+	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
-
-	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/planner"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -27,6 +27,7 @@ type demo struct {
 	lib    *action.Library
 	setup  *planner.Setup
 	model  *body.Model // the body drawn
+	sweeps *ccd.Sweeps // the body's sweeps (the occupancy spaces are built from them)
 	skin   *skinned    // the character's own meshes, when the library was built for a glTF character
 	script *script.Script
 	inputs *script.Inputs // the script's, resolved

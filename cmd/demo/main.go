@@ -5,23 +5,21 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"github.com/foothold/foothold/dock"
 	"io"
 	"os"
 	"runtime/pprof"
 	"strings"
 
-	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/bake"
+	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/crowd"
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/internal/sceneflag"
+	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
-
-	"github.com/foothold/foothold/library"
-
-	"github.com/foothold/foothold/crowd"
-	"github.com/foothold/foothold/internal/progress"
-	"github.com/foothold/foothold/planner"
 )
 
 // options are the command line.
@@ -141,14 +139,6 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	return o, nil
 }
 
-// drawnBody is the body the demo draws: the one checked, or the adult's.
-func drawnBody(setup *planner.Setup, lib *action.Library) (*body.Model, error) {
-	if sw := setup.Sweeps(); sw != nil {
-		return sw.Model(), nil
-	}
-	return planner.DefaultBody(lib, nil)
-}
-
 // load reads the scene, its support data and the script, and checks the
 // start before any window opens.
 func load(o *options) (*demo, error) {
@@ -175,19 +165,29 @@ func load(o *options) (*demo, error) {
 	if err != nil {
 		return nil, err
 	}
-	so := planner.SetupOptions{DocksOnly: !o.body || o.noBody}
+	model, err := planner.DefaultBody(lib, nil)
+	if err != nil {
+		return nil, err
+	}
+	co := ccd.Options{}
 	if o.agents > 0 {
-		so.CCD.Margin = crowd.PlanMargin
+		co.Margin = crowd.PlanMargin
 	}
-	setup, err := planner.NewSetupWith(g, w.Querier, so)
+	bars = progress.NewLabelled("body ")
+	sweeps, _, err := bake.Sweeps(lib, model, co, bake.Options{Progress: bars.Update})
+	bars.Done()
 	if err != nil {
 		return nil, err
 	}
-	model, err := drawnBody(setup, lib)
+	checked := sweeps
+	if !o.body || o.noBody {
+		checked = nil
+	}
+	setup, err := planner.NewSetup(g, w.Querier, checked)
 	if err != nil {
 		return nil, err
 	}
-	d := &demo{opt: o, world: w, lib: lib, setup: setup, model: model, script: sc, shown: -1}
+	d := &demo{opt: o, world: w, lib: lib, setup: setup, model: model, sweeps: sweeps, script: sc, shown: -1}
 	if err := d.drawing(characterOf(lib)); err != nil {
 		return nil, err
 	}

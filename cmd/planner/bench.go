@@ -8,13 +8,12 @@ import (
 	"sort"
 	"time"
 
-	"github.com/foothold/foothold/internal/sceneflag"
-
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/stategraph"
 	"github.com/foothold/foothold/world"
@@ -230,7 +229,7 @@ func adultChecker(g *stategraph.Graph, w *world.World) (*ccd.Checker, error) {
 	if err != nil {
 		return nil, err
 	}
-	sw, err := ccd.NewSweeps(g.Library, m, ccd.Options{})
+	sw, err := bodySweeps(g.Library, m, ccd.Options{})
 	if err != nil {
 		return nil, err
 	}

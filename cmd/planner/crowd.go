@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
@@ -188,21 +189,28 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 	if err != nil {
 		return nil, err
 	}
-	withBody := a.body && !a.noBody
-	setup, err := planner.NewSetupWith(g, cs.world.Querier, planner.SetupOptions{DocksOnly: !withBody, CCD: ccd.Options{Margin: crowd.PlanMargin}})
+	model, err := planner.DefaultBody(lib, nil)
 	if err != nil {
 		return nil, err
 	}
-	model, err := crowd.Body(lib)
+	sw, err := bodySweeps(lib, model, ccd.Options{Margin: crowd.PlanMargin})
+	if err != nil {
+		return nil, err
+	}
+	checked := sw
+	if !a.body || a.noBody {
+		checked = nil
+	}
+	setup, err := planner.NewSetup(g, cs.world.Querier, checked)
 	if err != nil {
 		return nil, err
 	}
 	bars := progress.NewLabelled("occupancy ")
-	so := crowd.SpacesOptions{Progress: bars.Update}
+	file := ""
 	if a.lib != "" {
-		so.File = crowd.SpacesFile(a.lib)
+		file = bake.SpacesFile(a.lib)
 	}
-	spaces, from, err := crowd.LoadSpaces(setup, model, so)
+	spaces, from, err := bake.Spaces(lib, sw, file, bake.Options{Progress: bars.Update})
 	bars.Done()
 	if err != nil {
 		return nil, err
@@ -219,7 +227,7 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 		rec.frameMS = append(rec.frameMS, float64(time.Since(t0).Nanoseconds())/1e6)
 		rec.record()
 	}
-	sum := rec.summary(a, cs, withBody)
+	sum := rec.summary(a, cs, checked != nil)
 	sum.Library, sum.Spaces = "built-in", from
 	if a.lib != "" {
 		sum.Library = a.lib

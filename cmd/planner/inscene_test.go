@@ -4,9 +4,9 @@ import (
 	"math"
 	"testing"
 
-	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
 	"github.com/go-gl/mathgl/mgl64"
@@ -22,7 +22,7 @@ func TestMeasureInSceneUnderACeiling(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := crowd.Body(lib)
+	m, err := planner.DefaultBody(lib, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

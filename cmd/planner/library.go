@@ -13,14 +13,15 @@ import (
 	"strings"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/character"
-	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/internal/atomicfile"
 	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/picture"
+	"github.com/foothold/foothold/planner"
 )
 
 type libraryJSON struct {
@@ -144,14 +145,14 @@ func writeLibrary(b *library.Built, out string, spaces bool) (path, none string,
 // storeSpaces writes the occupancy spaces of library file out beside it,
 // for the adult's body on its skeleton.
 func storeSpaces(out string, lib *action.Library) (string, error) {
-	m, err := crowd.Body(lib)
+	m, err := planner.DefaultBody(lib, nil)
 	if err != nil {
 		return "", err
 	}
-	path := crowd.SpacesFile(out)
+	path := bake.SpacesFile(out)
 	bars := progress.NewLabelled("occupancy ")
 	defer bars.Done()
-	if _, err := crowd.StoreSpaces(path, lib, m, bars.Update); err != nil {
+	if _, err := bake.StoreSpaces(path, lib, m, bake.Options{Progress: bars.Update}); err != nil {
 		return "", fmt.Errorf("%s: %w", path, err)
 	}
 	return path, nil

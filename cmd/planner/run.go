@@ -15,22 +15,19 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
-	"github.com/foothold/foothold/sceneload"
-
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/export"
-
-	"github.com/foothold/foothold/internal/sceneflag"
-	"github.com/foothold/foothold/script"
-
 	"github.com/foothold/foothold/geoquery"
-	"github.com/foothold/foothold/library"
-	"github.com/foothold/foothold/picture"
-
 	"github.com/foothold/foothold/internal/atomicfile"
+	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/internal/topview"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/motionfile"
+	"github.com/foothold/foothold/picture"
 	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/stategraph"
 )
 
@@ -107,15 +104,21 @@ func (o *runOptions) withBody() bool { return o.body && !o.noBody || o.radii != 
 
 // setup makes the planner setup the options ask for.
 func (o *runOptions) setup(g *stategraph.Graph, q *geoquery.Tree) (*planner.Setup, error) {
-	opt := planner.SetupOptions{DocksOnly: !o.withBody()}
-	if o.radii != "" {
-		m, err := bodyWithRadii(g.Library, o.radii)
-		if err != nil {
-			return nil, err
-		}
-		opt.Model = m
+	if !o.withBody() {
+		return planner.NewSetup(g, q, nil)
 	}
-	return planner.NewSetupWith(g, q, opt)
+	m, err := planner.DefaultBody(g.Library, nil)
+	if o.radii != "" {
+		m, err = bodyWithRadii(g.Library, o.radii)
+	}
+	if err != nil {
+		return nil, err
+	}
+	sw, err := bodySweeps(g.Library, m, ccd.Options{})
+	if err != nil {
+		return nil, err
+	}
+	return planner.NewSetup(g, q, sw)
 }
 
 // exportBody is the body drawn in the exported glb: the one checked, or

@@ -4,6 +4,9 @@ import (
 	"flag"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/bake"
+	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/sceneload"
@@ -28,3 +31,12 @@ func frictionFlag(fs *flag.FlagSet, p *float64) {
 
 // validFriction reports whether a --friction value makes sense.
 func validFriction(f float64) bool { return f >= 0 && f <= 100 }
+
+// bodySweeps gives the sweeps of lib's actions for body m, from the cache
+// or measured now (with a progress bar) and cached.
+func bodySweeps(lib *action.Library, m *body.Model, opt ccd.Options) (*ccd.Sweeps, error) {
+	bars := progress.NewLabelled("body ")
+	sw, _, err := bake.Sweeps(lib, m, opt, bake.Options{Progress: bars.Update})
+	bars.Done()
+	return sw, err
+}

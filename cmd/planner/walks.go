@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/planner"
@@ -145,7 +144,7 @@ func walks(spec string, o runOptions, wp walkPlan) (*walksSummary, error) {
 		fits = script.BodyFits(setup, w.BVH)
 		near = fitsOrNear(fits, script.BodyFitsNear(setup, w.BVH), 4*starts)
 	}
-	model, err := crowd.Body(setup.Library())
+	model, err := planner.DefaultBody(setup.Library(), nil)
 	if err != nil {
 		return nil, err
 	}

@@ -9,10 +9,9 @@ import (
 	"sync"
 	"time"
 
-	"github.com/foothold/foothold/library"
-
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/progress"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbake"
 )
@@ -26,10 +25,14 @@ type buildTemplateReport struct {
 	RayTriangleTests int64   `json:"ray_triangle_tests"`
 	SupportedSamples int64   `json:"supported_samples"`
 	Positions        int64   `json:"supported_positions"`
+	Buried           int64   `json:"buried_positions"`
+	Narrow           int64   `json:"narrow_positions"`
+	Reachable        int64   `json:"reachable_positions"`
 	Nodes            int     `json:"nodes"`
 	Bytes            int     `json:"bytes"`
 	BytesPerNode     float64 `json:"bytes_per_node"`
 	BuildSeconds     float64 `json:"build_seconds"`
+	FilterSeconds    float64 `json:"filter_seconds"`
 }
 
 type buildReport struct {
@@ -87,16 +90,18 @@ func build(args []string, stdout, stderr io.Writer) error {
 			bar.Set(int64(done), int64(total))
 			mu.Unlock()
 		}}
-		tree, st, err := supportbake.Build(m, bvh, t, lat, opts)
+		ft, st, err := supportbake.Bake(m, bvh, t, lat, opts)
 		bar.Done()
 		if err != nil {
 			return fmt.Errorf("build %q: %w", t.Name, err)
 		}
-		file.Templates = append(file.Templates, supportbake.FileTemplate{Name: t.Name, Hash: supportbake.TemplateHash(t), Tree: tree})
+		file.Templates = append(file.Templates, ft)
+		tree := ft.Tree
 		tr := buildTemplateReport{
+			Buried: ft.Buried, Narrow: ft.Narrow, Reachable: ft.Planned().Positions(),
 			Template: t.Name, Points: len(t.Points), Candidates: st.Candidates, SamplesTested: st.SamplesTested,
 			Rays: st.Rays, RayTriangleTests: st.TriTests, SupportedSamples: st.SupportedSamples,
-			Positions: tree.Positions(), Nodes: tree.Runs(), Bytes: supportbake.EncodedBytes(tree), BuildSeconds: st.Duration.Seconds(),
+			Positions: tree.Positions(), Nodes: tree.Runs(), Bytes: supportbake.EncodedBytes(tree), BuildSeconds: st.Duration.Seconds(), FilterSeconds: st.Filter.Seconds(),
 		}
 		if tr.Nodes > 0 {
 			tr.BytesPerNode = float64(tr.Bytes) / float64(tr.Nodes)
@@ -116,8 +121,8 @@ func build(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "scene      %s: %d triangles, %.1f m²\n", r.Scene, r.SceneTriangles, r.SurfaceAreaM2)
 	for _, t := range r.Templates {
-		fmt.Fprintf(stdout, "%-10s %d points: %d supported samples at %d positions; %d runs, %.1f KiB (%.1f B/run); %d rays, %d ray-triangle tests; %.3f s\n",
-			t.Template, t.Points, t.SupportedSamples, t.Positions, t.Nodes, float64(t.Bytes)/1024, t.BytesPerNode, t.Rays, t.RayTriangleTests, t.BuildSeconds)
+		fmt.Fprintf(stdout, "%-10s %d points: %d supported samples at %d positions (%d reachable: %d buried, %d narrow left out); %d runs, %.1f KiB (%.1f B/run); %d rays, %d ray-triangle tests; %.3f s, filtered in %.3f s\n",
+			t.Template, t.Points, t.SupportedSamples, t.Positions, t.Reachable, t.Buried, t.Narrow, t.Nodes, float64(t.Bytes)/1024, t.BytesPerNode, t.Rays, t.RayTriangleTests, t.BuildSeconds, t.FilterSeconds)
 	}
 	fmt.Fprintf(stdout, "wrote      %s: %.1f KiB in %.2f s\n", r.Out, float64(r.TotalBytes)/1024, r.TotalSeconds)
 	return nil

@@ -42,3 +42,9 @@ func Open(data []byte, magic string, version uint32, badMagic error) ([]byte, er
 	}
 	return body, nil
 }
+
+// Seal appends the SHA-256 of b to b: the end of every format's file.
+func Seal(b []byte) []byte {
+	sum := sha256.Sum256(b)
+	return append(b, sum[:]...)
+}

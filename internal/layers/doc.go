@@ -13,10 +13,11 @@
 //	3 dock, body, humanoid, export, character, motionfile, internal/topview, internal/sceneflag   templates and Algorithm 1; the body's capsules; procedural clips; glTF out; glTF characters in; motion files
 //	4 supporttree, action, internal/capsuleoracle, internal/legoracle   the support-tree; actions (clip, docks, delta, frame, library); the body's and the legs' test oracles
 //	5 geoquery, ccd, warp, stategraph, supportbake, supportview   geo-queries; the body against the scene; warping; the state graph; building support-trees and their files; support views
-//	6 actiongraph, world, occupancy                      the plan tree; loading and caching a world; occupancy spaces
-//	7 planner, library, picture                          the runtime character; building a library; pictures
-//	8 script, crowd                                      scripted runs; many characters
-//	9 cmd/planner, cmd/preprocess, internal/layers       commands
+//	6 actiongraph, occupancy                            the plan tree; occupancy spaces
+//	7 planner, library, picture, bake                  the runtime character; building a library; pictures; the offline bake and its cache
+//	8 world, script                                    loading a world; scripted runs
+//	9 crowd                                            many characters
+//	10 cmd/planner, cmd/preprocess, internal/layers    commands
 //
 // The runtime is planner and what it imports (Runtime). The offline
 // packages (Offline) load, build, bake, write and draw; the rest are the
@@ -32,22 +33,22 @@ var Layer = map[string]int{
 	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "character": 3, "motionfile": 3, "internal/topview": 3, "internal/sceneflag": 3,
 	"supporttree": 4, "action": 4, "internal/capsuleoracle": 4, "internal/legoracle": 4,
 	"geoquery": 5, "ccd": 5, "warp": 5, "stategraph": 5, "supportbake": 5, "supportview": 5,
-	"actiongraph": 6, "world": 6, "occupancy": 6,
-	"planner": 7, "library": 7, "picture": 7,
-	"script": 8, "crowd": 8,
-	"cmd/planner": 9, "cmd/preprocess": 9, "internal/layers": 9,
+	"actiongraph": 6, "occupancy": 6,
+	"planner": 7, "library": 7, "picture": 7, "bake": 7,
+	"world": 8, "script": 8,
+	"crowd":       9,
+	"cmd/planner": 10, "cmd/preprocess": 10, "internal/layers": 10,
 }
 
 // Runtime are the packages of the runtime: planner and every package of
-// this module it imports. (internal/parallel is there for ccd's offline
-// sweeps, which the runtime still measures when it sets up.)
-var Runtime = []string{"ik", "scenes", "motion", "dock", "body", "action", "supporttree", "geoquery", "ccd", "warp", "stategraph", "actiongraph", "planner", "internal/parallel"}
+// this module it imports.
+var Runtime = []string{"ik", "scenes", "motion", "dock", "body", "action", "supporttree", "geoquery", "ccd", "warp", "stategraph", "actiongraph", "planner"}
 
 // Offline are the packages that load, build, bake, write or draw: the
 // runtime imports none of them.
 var Offline = []string{
 	"internal/atomicfile", "internal/binfile", "internal/progress", "internal/yamlnode", "internal/gltfdata", "internal/raster", "internal/topview", "internal/sceneflag",
-	"sceneload", "humanoid", "export", "character", "motionfile", "supportbake", "supportview", "world", "occupancy", "library", "picture",
+	"internal/parallel", "sceneload", "humanoid", "export", "character", "motionfile", "supportbake", "supportview", "world", "occupancy", "library", "picture", "bake",
 }
 
 // Forbidden are the packages outside this module that no runtime package

@@ -1,4 +1,4 @@
-package crowd_test
+package bake_test
 
 import (
 	"bytes"
@@ -7,50 +7,58 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
+	"github.com/foothold/foothold/library"
 	"github.com/foothold/foothold/occupancy"
+	"github.com/foothold/foothold/planner"
 )
 
-// TestLoadSpaces stores the default library's spaces as planner library
-// does and loads them as a crowd does: from the file when it is this
-// library's and body's (the same spaces as built now, with the body
-// checked with the crowd's margin), from the cache once built when there
-// is no file or the file is another body's, and a damaged file is an
-// error naming it.
-func TestLoadSpaces(t *testing.T) {
-	ad := loadAdult(t)
-	setup := setupOn(t, crowd.Floor(8), true)
+// TestSpaces stores the default library's spaces as planner library does
+// and loads them as a crowd does: from the file when it is this library's
+// and body's (the same spaces as built now from sweeps with the crowd's
+// margin), from the cache once built when there is no file or the file is
+// another body's, and a damaged file is an error naming it.
+func TestSpaces(t *testing.T) {
+	lib, _, err := library.Default(library.DefaultOptions{Crowd: true})
+	if err != nil {
+		t.Fatal(err)
+	}
 	dir, cache := t.TempDir(), t.TempDir()
 	file := filepath.Join(dir, "lib.fos")
-	if got := crowd.SpacesFile(filepath.Join(dir, "lib.yaml")); got != file {
+	if got := bake.SpacesFile(filepath.Join(dir, "lib.yaml")); got != file {
 		t.Fatalf("SpacesFile: %s", got)
 	}
-	m, err := crowd.Body(ad.lib)
+	m, err := planner.DefaultBody(lib, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	told := map[string][2]int{}
-	stored, err := crowd.StoreSpaces(file, ad.lib, m, func(stage string, done, total int) { told[stage] = [2]int{done, total} })
+	stored, err := bake.StoreSpaces(file, lib, m, bake.Options{Progress: func(stage string, done, total int) { told[stage] = [2]int{done, total} }})
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := len(ad.lib.Actions)
+	n := len(lib.Actions)
 	if told["sweeps"] != [2]int{n, n} || told["spaces"] != [2]int{n, n} || len(told) != 2 {
 		t.Errorf("progress told %v, want sweeps and spaces to %d of %d", told, n, n)
 	}
-	fresh, err := crowd.SpacesFor(setup, m)
+	sw, err := bake.MeasureSweeps(lib, m, ccd.Options{Margin: crowd.PlanMargin}, bake.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	key := occupancy.Key(ccd.SweepsKey(ad.lib, m, ccd.Options{}), occupancy.Options{})
+	fresh, err := occupancy.Build(sw, occupancy.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := bake.SpacesKey(lib, sw)
 	if !bytes.Equal(stored.Encode(key), fresh.Encode(key)) {
 		t.Fatal("the stored spaces differ from those built from the crowd's sweeps")
 	}
 	load := func(f string) (*occupancy.Spaces, string) {
 		t.Helper()
-		sp, from, err := crowd.LoadSpaces(setup, m, crowd.SpacesOptions{File: f, CacheDir: cache})
+		sp, from, err := bake.Spaces(lib, sw, f, bake.Options{Cache: bake.Cache{Dir: cache}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,12 +82,12 @@ func TestLoadSpaces(t *testing.T) {
 	for k := range thin {
 		thin[k] *= 0.8
 	}
-	other, err := body.Derive(ad.lib.Actions[0].Clip.Skeleton, ad.lib.Actions[0].Effectors, thin)
+	other, err := body.Derive(lib.Actions[0].Clip.Skeleton, lib.Actions[0].Effectors, thin)
 	if err != nil {
 		t.Fatal(err)
 	}
 	otherFile := filepath.Join(dir, "thin.fos")
-	if _, err := crowd.StoreSpaces(otherFile, ad.lib, other, nil); err != nil {
+	if _, err := bake.StoreSpaces(otherFile, lib, other, bake.Options{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, from := load(otherFile); !strings.Contains(from, "(cached)") || !strings.Contains(from, "another library's or body's") {
@@ -88,7 +96,7 @@ func TestLoadSpaces(t *testing.T) {
 	data, _ := os.ReadFile(file)
 	data[len(data)/2] ^= 1
 	os.WriteFile(file, data, 0o644)
-	if _, _, err := crowd.LoadSpaces(setup, m, crowd.SpacesOptions{File: file, CacheDir: cache}); err == nil || !strings.Contains(err.Error(), file) {
+	if _, _, err := bake.Spaces(lib, sw, file, bake.Options{Cache: bake.Cache{Dir: cache}}); err == nil || !strings.Contains(err.Error(), file) {
 		t.Errorf("a damaged file: %v", err)
 	}
 }
