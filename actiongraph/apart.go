@@ -73,7 +73,7 @@ func farEnough(p, o *placed, apart float32) bool {
 // dock the node does not ask for itself are not compared. With q nil it
 // only checks.
 func (t *PlanTree) separate(q geoquery.Querier, a int32, ps []placed) bool {
-	if t.tableI {
+	if t.evaluateAll {
 		return true // the paper asks the docks alone
 	}
 	for _, h := range t.together[a] {
@@ -120,7 +120,7 @@ func (t *PlanTree) placeBeside(q geoquery.Querier, a int32, ps []placed, k, m in
 // keepApart is separate for node n's slots: supports found beside another
 // are written back, Moved, and the docks on the same support follow.
 func (t *PlanTree) keepApart(q geoquery.Querier, n *Node) bool {
-	if len(t.together[n.Action]) == 0 || t.tableI {
+	if len(t.together[n.Action]) == 0 || t.evaluateAll {
 		return true
 	}
 	t.fromSlots(n)

@@ -8,7 +8,7 @@ import (
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/stategraph"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -50,7 +50,7 @@ func strip(x0, x1 float64) ground {
 // it asks for both feet.
 func footing(t *testing.T) (*stategraph.Graph, map[string]*dock.Template) {
 	t.Helper()
-	built, _, err := library.Default(library.DefaultOptions{})
+	built, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,9 +86,9 @@ func footing(t *testing.T) (*stategraph.Graph, map[string]*dock.Template) {
 
 // child plans one level below "hop" at x (facing +Z, at z 5) over q and
 // returns the tree and its child doing action name.
-func child(t *testing.T, g *stategraph.Graph, tmpl map[string]*dock.Template, tableI bool, x float64, q geoquery.Querier, name string) (*actiongraph.PlanTree, actiongraph.Node) {
+func child(t *testing.T, g *stategraph.Graph, tmpl map[string]*dock.Template, mode actiongraph.Pruning, x float64, q geoquery.Querier, name string) (*actiongraph.PlanTree, actiongraph.Node) {
 	t.Helper()
-	pt, err := actiongraph.NewPlanTree(g, tmpl, tableI)
+	pt, err := actiongraph.NewPlanTree(g, tmpl, mode)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func slotX(pt *actiongraph.PlanTree, n actiongraph.Node, k int) float64 {
 // than 5.1): the slot shares the earlier one's answer and costs no query.
 func TestAFootSetDownAgainKeepsItsSupport(t *testing.T) {
 	g, tmpl := footing(t)
-	pt, n := child(t, g, tmpl, false, 5.04, strip(-100, 100), "settle")
+	pt, n := child(t, g, tmpl, actiongraph.Prune, 5.04, strip(-100, 100), "settle")
 	if n.Status != actiongraph.Supported {
 		t.Fatalf("settle %v", n.Status)
 	}
@@ -142,7 +142,7 @@ func TestAFootSetDownAgainKeepsItsSupport(t *testing.T) {
 // the paper does.
 func TestFeetHeldAtOnceStayApart(t *testing.T) {
 	g, tmpl := footing(t)
-	pt, n := child(t, g, tmpl, false, 4.93, strip(5, 100), "stand")
+	pt, n := child(t, g, tmpl, actiongraph.Prune, 4.93, strip(5, 100), "stand")
 	if n.Status != actiongraph.Supported {
 		t.Fatalf("at the edge: stand %v", n.Status)
 	}
@@ -150,15 +150,15 @@ func TestFeetHeldAtOnceStayApart(t *testing.T) {
 	if slotX(pt, n, 0) != 5.2 || slotX(pt, n, 1) != 5 || !l.Moved || r.Moved {
 		t.Fatalf("at the edge: left %+v, right %+v; want the left moved to x 5.2, the right at 5", l, r)
 	}
-	if _, n := child(t, g, tmpl, false, 4.93, strip(5, 5), "stand"); n.Status != actiongraph.Unsupported {
+	if _, n := child(t, g, tmpl, actiongraph.Prune, 4.93, strip(5, 5), "stand"); n.Status != actiongraph.Unsupported {
 		t.Errorf("on a beam: stand %v, want unsupported", n.Status)
 	}
-	pt, n = child(t, g, tmpl, true, 4.93, strip(5, 100), "stand")
+	pt, n = child(t, g, tmpl, actiongraph.EvaluateAll, 4.93, strip(5, 100), "stand")
 	if n.Status != actiongraph.Supported || slotX(pt, n, 0) != 5 || slotX(pt, n, 1) != 5 {
 		t.Errorf("Table I at the edge: stand %v at x %v and %v, want supported at 5 and 5", n.Status, slotX(pt, n, 0), slotX(pt, n, 1))
 	}
 	// Across a wide floor nothing is asked again.
-	pt, n = child(t, g, tmpl, false, 4.93, strip(-100, 100), "stand")
+	pt, n = child(t, g, tmpl, actiongraph.Prune, 4.93, strip(-100, 100), "stand")
 	if slotX(pt, n, 0) != 5 || slotX(pt, n, 1) != 4.8 || pt.Slots[n.FirstDock].Moved {
 		t.Errorf("on a floor: left at %v, right at %v, want 5 and 4.8", slotX(pt, n, 0), slotX(pt, n, 1))
 	}

@@ -162,7 +162,7 @@ func (t *PlanTree) keepAnswers(n *Node, old []Slot, w Windowed, rebuild bool, st
 		case samePose(&s.Expected, &o.Expected):
 			s.copyAnswer(o)
 			st.Exact++
-		case o.State == Supported && w != nil && !(t.paired[n.Action][k] && !t.tableI):
+		case o.State == Supported && w != nil && !(t.paired[n.Action][k] && !t.evaluateAll):
 			// (A dock held at once with another is asked again: which
 			// support is nearest decides whether the two are apart.)
 			if d, ok := w.Within(s.Expected, o.Sample); ok {
@@ -228,7 +228,7 @@ func (t *PlanTree) redoDead() {
 				n.DeadChildren++
 			}
 		}
-		n.Dead = n.Status == Unsupported || n.Status == Blocked || !t.tableI && n.NumChildren > 0 && n.DeadChildren == n.NumChildren
+		n.Dead = n.Status == Unsupported || n.Status == Blocked || !t.evaluateAll && n.NumChildren > 0 && n.DeadChildren == n.NumChildren
 	}
 }
 

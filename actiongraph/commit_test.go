@@ -7,7 +7,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/go-gl/mathgl/mgl64"
 )
 
@@ -34,16 +34,16 @@ func paths(pt *actiongraph.PlanTree) map[string]int32 {
 func TestCommitAtMovedMatchesFresh(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
 	const depth = 4
-	start := int32(w.lib.Index(library.TableIStart))
+	start := int32(w.lib.Index(librarybuild.TableIStart))
 	params := w.tree.Params()
 	moves := []struct{ dx, dz, dyaw float64 }{{0, 0, 0}, {0.03, -0.02, 0.02}, {-0.05, 0.04, -0.1}, {0.2, 0.1, 0.25}, {1e-9, 0, 0}}
 	var kept, decided, stale int
 	for mi, mv := range moves {
-		pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+		pt, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
 		pt.Reset(tableIStartFrame, start, depth)
 		pt.Evaluate(w.tree, actiongraph.Budget{})
 		for _, c := range pt.Feasible(nil) {
-			tr, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+			tr, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
 			tr.Reset(tableIStartFrame, start, depth)
 			tr.Evaluate(w.tree, actiongraph.Budget{})
 			n := tr.Nodes[c]
@@ -54,7 +54,7 @@ func TestCommitAtMovedMatchesFresh(t *testing.T) {
 			stale += st.Stale
 			for !tr.Evaluate(w.tree, actiongraph.Budget{Work: 9}) {
 			}
-			fresh, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+			fresh, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
 			fresh.Reset(root, n.Action, depth)
 			fresh.Evaluate(w.tree, actiongraph.Budget{})
 			got, want := paths(tr), paths(fresh)
@@ -120,16 +120,16 @@ func TestCommitAtMovedWithBodyMatchesFresh(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
 	c := adultChecker(t, w)
 	const depth = 3
-	start := int32(w.lib.Index(library.TableIStart))
+	start := int32(w.lib.Index(librarybuild.TableIStart))
 	var blocked, rechecked int
 	for _, mv := range []struct{ dx, dz, dyaw float64 }{{0.03, -0.02, 0.02}, {-0.05, 0.04, -0.1}, {0.2, 0.1, 0.25}} {
 		for _, f := range []action.Frame{tableIStartFrame, {Position: mgl64.Vec3{0.3, 0, 1.5}, Yaw: math.Pi / 2}} {
-			tr, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+			tr, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
 			tr.SetBody(clearance{c})
 			tr.Reset(f, start, depth)
 			tr.Evaluate(w.tree, actiongraph.Budget{})
 			for _, ch := range tr.Feasible(nil) {
-				pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+				pt, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
 				pt.SetBody(clearance{c})
 				pt.Reset(f, start, depth)
 				pt.Evaluate(w.tree, actiongraph.Budget{})
@@ -147,7 +147,7 @@ func TestCommitAtMovedWithBodyMatchesFresh(t *testing.T) {
 				if pt.Stats().BodyChecks == before {
 					t.Fatalf("child %d: no body tested after the commit", ch)
 				}
-				fresh, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+				fresh, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
 				fresh.SetBody(clearance{c})
 				fresh.Reset(root, n.Action, depth)
 				fresh.Evaluate(w.tree, actiongraph.Budget{})

@@ -8,7 +8,7 @@ import (
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
@@ -19,7 +19,7 @@ import (
 // walk, pruned where a foot would step off the edge, then committed to the
 // first feasible child so that only the new level is unrolled.
 func ExamplePlanTree() {
-	lib, g, _ := library.Default(library.DefaultOptions{})
+	lib, g, _ := librarybuild.Default(librarybuild.DefaultOptions{})
 	var b sceneload.Builder
 	b.Box(mgl32.Vec3{-3, -0.2, -3}, mgl32.Vec3{2, 0, 3}) // the floor ends at x = 2
 	bvh, _ := scenes.NewBVH(b.Mesh(), scenes.BVHOptions{})
@@ -28,7 +28,7 @@ func ExamplePlanTree() {
 	for _, n := range []string{"foot", "hand"} {
 		templates[n], _ = dock.Builtin(n)
 	}
-	pt, _ := actiongraph.NewPlanTree(g, templates, false)
+	pt, _ := actiongraph.NewPlanTree(g, templates, actiongraph.Prune)
 	start := action.Frame{Position: mgl64.Vec3{0, 0, 0}, Yaw: math.Pi / 2} // facing the edge
 	pt.Reset(start, int32(lib.Index("walk.r")), 2)
 	pt.Evaluate(probe, actiongraph.Budget{})

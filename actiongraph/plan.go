@@ -95,31 +95,31 @@ type PlanTree struct {
 	Nodes   []Node
 	Slots   []Slot
 
-	depth      int
-	tableI     bool
-	cursor     int32 // the first node that may be unknown
-	grow       int32 // the first node whose children may still be missing
-	templates  [][]*dock.Template
-	tmplIDs    [][]uint16         // per action and dock: its template's number (1, 2, ...)
-	share      [][]int32          // per edge, per dock of the child: the parent's dock index, or -1
-	again      [][]int32          // per action, per dock: the action's earlier dock on the same support, or -1
-	together   [][]heldTogether   // per action: its pairs of docks held at once
-	paired     [][]bool           // per action, per dock: in one of those pairs
-	starts     []motion.RootPoint // per action: its action frame in clip coordinates
-	spare      []Node
-	spareS     []Slot
-	queue      []int32
-	edges      []int32 // CommitAt: the edge each queued node was made by
-	fill       int32   // CommitAt: the first node whose children may not all be placed
-	refresh    int32   // the next child of the root whose stale answers are asked again
-	refreshEnd int32   // the end of the root's children, when a commit left some to refresh
-	stats      EvalStats
-	result     geoquery.Result // scratch: a local would escape through the interface
-	found      []placed        // scratch: a node's supports per dock, for keepApart
-	legs       [][]startLeg    // per action, its feet docked from its first frame (SetReach)
-	maxDrop    float64         // the most a leg may fall short at an action's start (SetReach)
-	body       Body            // nil: docks only
-	memo       memo            // answers already found in this plan
+	depth       int
+	evaluateAll bool
+	cursor      int32 // the first node that may be unknown
+	grow        int32 // the first node whose children may still be missing
+	templates   [][]*dock.Template
+	tmplIDs     [][]uint16         // per action and dock: its template's number (1, 2, ...)
+	share       [][]int32          // per edge, per dock of the child: the parent's dock index, or -1
+	again       [][]int32          // per action, per dock: the action's earlier dock on the same support, or -1
+	together    [][]heldTogether   // per action: its pairs of docks held at once
+	paired      [][]bool           // per action, per dock: in one of those pairs
+	starts      []motion.RootPoint // per action: its action frame in clip coordinates
+	spare       []Node
+	spareS      []Slot
+	queue       []int32
+	edges       []int32 // CommitAt: the edge each queued node was made by
+	fill        int32   // CommitAt: the first node whose children may not all be placed
+	refresh     int32   // the next child of the root whose stale answers are asked again
+	refreshEnd  int32   // the end of the root's children, when a commit left some to refresh
+	stats       EvalStats
+	result      geoquery.Result // scratch: a local would escape through the interface
+	found       []placed        // scratch: a node's supports per dock, for keepApart
+	legs        [][]startLeg    // per action, its feet docked from its first frame (SetReach)
+	maxDrop     float64         // the most a leg may fall short at an action's start (SetReach)
+	body        Body            // nil: docks only
+	memo        memo            // answers already found in this plan
 	// mixed: the slots hold answers of a querier the memo no longer
 	// serves, so a commit must not rebuild the memo from them.
 	mixed bool
@@ -151,13 +151,23 @@ func (s *EvalStats) Add(o EvalStats) {
 	s.Query.Add(o.Query)
 }
 
+// Pruning says what a plan tree leaves out.
+type Pruning int
+
+const (
+	// Prune skips what lies below unsupported nodes and counts a node
+	// dead when every child of it is: the runtime's plan.
+	Prune Pruning = iota
+	// EvaluateAll evaluates every node and removes nothing, as the
+	// paper's Table I counts: Dead is the node's own status.
+	EvaluateAll
+)
+
 // NewPlanTree prepares a plan tree over g. templates maps each dock's
 // template name to the template the querier knows (the same pointer).
-// tableI evaluates every node and removes nothing (the paper's Table I):
-// no skipping below unsupported nodes, and Dead is the node's own status.
-func NewPlanTree(g *stategraph.Graph, templates map[string]*dock.Template, tableI bool) (*PlanTree, error) {
+func NewPlanTree(g *stategraph.Graph, templates map[string]*dock.Template, mode Pruning) (*PlanTree, error) {
 	lib := g.Library
-	t := &PlanTree{Graph: g, tableI: tableI, templates: make([][]*dock.Template, len(lib.Actions)),
+	t := &PlanTree{Graph: g, evaluateAll: mode == EvaluateAll, templates: make([][]*dock.Template, len(lib.Actions)),
 		tmplIDs: make([][]uint16, len(lib.Actions)), share: make([][]int32, len(g.Edges)),
 		again: make([][]int32, len(lib.Actions)), together: make([][]heldTogether, len(lib.Actions)),
 		paired: make([][]bool, len(lib.Actions))}
@@ -479,7 +489,7 @@ func (t *PlanTree) canGrow(i int32) bool {
 	if int(n.Depth) >= t.depth || n.NumChildren > 0 {
 		return false
 	}
-	return t.tableI || n.Status == Supported
+	return t.evaluateAll || n.Status == Supported
 }
 
 // query answers slot i (template tmpl), from the parent's slot when it is
@@ -530,7 +540,7 @@ func (t *PlanTree) markDead(i int32) {
 	for p := t.Nodes[i].Parent; p >= 0; p = t.Nodes[p].Parent {
 		pn := &t.Nodes[p]
 		pn.DeadChildren++
-		if t.tableI || pn.Dead || pn.DeadChildren < pn.NumChildren {
+		if t.evaluateAll || pn.Dead || pn.DeadChildren < pn.NumChildren {
 			return
 		}
 		pn.Dead = true

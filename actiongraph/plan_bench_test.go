@@ -15,7 +15,7 @@ import (
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/stategraph"
@@ -46,7 +46,7 @@ func loadPlanWorld(tb testing.TB, scene string) *planWorld {
 	if w := worlds[scene]; w != nil {
 		return w
 	}
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -85,11 +85,11 @@ var tableIStartFrame = action.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi 
 // tree and on a pruned one, from several starts.
 func TestVersionsAgree(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
-	state := int32(w.lib.Index(library.TableIStart))
+	state := int32(w.lib.Index(librarybuild.TableIStart))
 	starts := []action.Frame{tableIStartFrame, {Position: mgl64.Vec3{0.2, 0, 3.5}, Yaw: math.Pi / 2}, {Position: mgl64.Vec3{8, 0, 2}, Yaw: 0.3}}
-	for _, tableI := range []bool{true, false} {
-		a, _ := actiongraph.NewPlanTree(w.g, w.templates, tableI)
-		b, _ := actiongraph.NewPlanTree(w.g, w.templates, tableI)
+	for _, mode := range []actiongraph.Pruning{actiongraph.EvaluateAll, actiongraph.Prune} {
+		a, _ := actiongraph.NewPlanTree(w.g, w.templates, mode)
+		b, _ := actiongraph.NewPlanTree(w.g, w.templates, mode)
 		for _, s := range starts {
 			a.Reset(s, state, 3)
 			b.Reset(s, state, 3)
@@ -123,8 +123,8 @@ func TestVersionsAgree(t *testing.T) {
 // reached its size.
 func TestEvaluateAllocates0(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
-	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
-	state := int32(w.lib.Index(library.TableIStart))
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
+	state := int32(w.lib.Index(librarybuild.TableIStart))
 	pt.Reset(tableIStartFrame, state, 4)
 	pt.Evaluate(w.tree, actiongraph.Budget{})
 	allocs := testing.AllocsPerRun(20, func() {
@@ -138,8 +138,8 @@ func TestEvaluateAllocates0(t *testing.T) {
 
 func benchTableI(b *testing.B, depth int, q func(*planWorld) geoquery.Querier) {
 	w := loadPlanWorld(b, "stepping")
-	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
-	state := int32(w.lib.Index(library.TableIStart))
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.EvaluateAll)
+	state := int32(w.lib.Index(librarybuild.TableIStart))
 	b.ReportAllocs()
 	var anim int
 	for b.Loop() {
@@ -184,7 +184,7 @@ type walkResult struct {
 // took: one unit of work (a query or a node's children) may run past its
 // deadline.
 func walkAcrossFrames(pt *actiongraph.PlanTree, w *planWorld, start action.Frame, depth, actions int, budget time.Duration) walkResult {
-	pt.Reset(start, int32(w.lib.Index(library.TableIStart)), depth)
+	pt.Reset(start, int32(w.lib.Index(librarybuild.TableIStart)), depth)
 	rng := rand.New(rand.NewPCG(7, 7))
 	res := walkResult{frameMS: make([]float64, 0, 16384)}
 	feasible := make([]int32, 0, 64)
@@ -231,7 +231,7 @@ func walkAcrossFrames(pt *actiongraph.PlanTree, w *planWorld, start action.Frame
 func BenchmarkAcrossFrames(b *testing.B) {
 	w := loadPlanWorld(b, "level")
 	start := action.Frame{Position: mgl64.Vec3{10, 0, 31}, Yaw: 0}
-	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
 	walkAcrossFrames(pt, w, start, 5, 20, 2*time.Millisecond) // grow the buffers
 	var r walkResult
 	b.ReportAllocs()
@@ -265,13 +265,13 @@ func BenchmarkPrunedTreeBodyDepth6(b *testing.B) { benchPruned(b, true) }
 
 func benchPruned(b *testing.B, withBody bool) {
 	w := loadPlanWorld(b, "stepping")
-	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
 	var c *ccd.Checker
 	if withBody {
 		c = adultChecker(b, w)
 		pt.SetBody(clearance{c})
 	}
-	state := int32(w.lib.Index(library.TableIStart))
+	state := int32(w.lib.Index(librarybuild.TableIStart))
 	b.ReportAllocs()
 	var anim int
 	for b.Loop() {
@@ -298,9 +298,9 @@ func (b clearance) Clear(a int32, f action.Frame, lift float64) bool {
 func benchTableIBody(b *testing.B, depth int) {
 	w := loadPlanWorld(b, "stepping")
 	c := adultChecker(b, w)
-	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.EvaluateAll)
 	pt.SetBody(clearance{c})
-	state := int32(w.lib.Index(library.TableIStart))
+	state := int32(w.lib.Index(librarybuild.TableIStart))
 	b.ReportAllocs()
 	var anim int
 	for b.Loop() {
@@ -358,9 +358,9 @@ func (h *hashBody) Clear(a int32, f action.Frame, _ float64) bool {
 // docks-only tree and the body's own answers, node by node.
 func TestBodyBelowDead(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
-	state := int32(w.lib.Index(library.TableIStart))
-	docks, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
-	withBody, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
+	state := int32(w.lib.Index(librarybuild.TableIStart))
+	docks, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.EvaluateAll)
+	withBody, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.EvaluateAll)
 	h := &hashBody{}
 	withBody.SetBody(h)
 	docks.Reset(tableIStartFrame, state, 4)

@@ -6,13 +6,12 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/foothold/foothold/sceneload"
-
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/stategraph"
 	"github.com/go-gl/mathgl/mgl32"
@@ -46,7 +45,7 @@ func tightParams() geoquery.Params {
 func children(t *testing.T, lib *action.Library, g *stategraph.Graph, after string, boxes [][2]mgl32.Vec3) map[string]actiongraph.Status {
 	t.Helper()
 	q := boxProbe(t, boxes)
-	pt, err := actiongraph.NewPlanTree(g, builtinTemplates(t), false)
+	pt, err := actiongraph.NewPlanTree(g, builtinTemplates(t), actiongraph.Prune)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,11 +86,11 @@ func boxProbe(t *testing.T, boxes [][2]mgl32.Vec3) *geoquery.Probe {
 // default library and graph.
 func tableITree(t *testing.T) (*action.Library, *actiongraph.PlanTree) {
 	t.Helper()
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pt, err := actiongraph.NewPlanTree(g, builtinTemplates(t), true)
+	pt, err := actiongraph.NewPlanTree(g, builtinTemplates(t), actiongraph.EvaluateAll)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +99,7 @@ func tableITree(t *testing.T) (*action.Library, *actiongraph.PlanTree) {
 
 // In mid-stance on the left foot at the origin, facing +Z.
 func TestPruneKnownScenes(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -161,13 +160,13 @@ func (c *countingQuerier) Nearest(q geoquery.Query, out *geoquery.Result, st *ge
 // queries are the non-shared slots of the nodes made, up to the first
 // failing dock.
 func TestPruneRules(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	const depth = 4
-	state := int32(lib.Index(library.TableIStart))
-	full, err := actiongraph.NewPlanTree(g, builtinTemplates(t), true)
+	state := int32(lib.Index(librarybuild.TableIStart))
+	full, err := actiongraph.NewPlanTree(g, builtinTemplates(t), actiongraph.EvaluateAll)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +174,7 @@ func TestPruneRules(t *testing.T) {
 	full.Evaluate(&countingQuerier{radius: 1e9}, actiongraph.Budget{})
 	for _, radius := range []float32{0.8, 1.5, 2.5, 100} {
 		q := &countingQuerier{radius: radius}
-		pt, err := actiongraph.NewPlanTree(g, builtinTemplates(t), false)
+		pt, err := actiongraph.NewPlanTree(g, builtinTemplates(t), actiongraph.Prune)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +259,7 @@ func TestPruneRules(t *testing.T) {
 // parent's last, at the same world pose to well under a millimetre.
 func TestSharedSlots(t *testing.T) {
 	lib, pt := tableITree(t)
-	pt.Reset(action.Frame{Position: mgl64.Vec3{1, 0, 2}, Yaw: 0.7}, int32(lib.Index(library.TableIStart)), 3)
+	pt.Reset(action.Frame{Position: mgl64.Vec3{1, 0, 2}, Yaw: 0.7}, int32(lib.Index(librarybuild.TableIStart)), 3)
 	shared := 0
 	for _, s := range pt.Slots {
 		if s.Shared < 0 {
@@ -296,9 +295,9 @@ func TestFrameBeforeThen(t *testing.T) {
 func TestCommitMatchesFreshUnroll(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
 	const depth = 4
-	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
-	fresh, _ := actiongraph.NewPlanTree(w.g, w.templates, false)
-	pt.Reset(tableIStartFrame, int32(w.lib.Index(library.TableIStart)), depth)
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
+	fresh, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
+	pt.Reset(tableIStartFrame, int32(w.lib.Index(librarybuild.TableIStart)), depth)
 	for !pt.Evaluate(w.tree, actiongraph.Budget{Work: 7}) {
 		for _, c := range pt.Feasible(nil) {
 			if pt.Nodes[c].Status != actiongraph.Supported || pt.Nodes[c].Dead {
@@ -373,9 +372,9 @@ func TestCommitMatchesFreshUnroll(t *testing.T) {
 func TestCommitAfterQuerierChange(t *testing.T) {
 	w := loadPlanWorld(t, "stepping")
 	const depth = 3
-	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, true)
+	pt, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.EvaluateAll)
 	all, none := &countingQuerier{radius: 1e6}, &countingQuerier{radius: 0}
-	pt.Reset(tableIStartFrame, int32(w.lib.Index(library.TableIStart)), depth)
+	pt.Reset(tableIStartFrame, int32(w.lib.Index(librarybuild.TableIStart)), depth)
 	pt.Evaluate(all, actiongraph.Budget{})
 	pt.Evaluate(none, actiongraph.Budget{})
 	if err := pt.Commit(pt.Nodes[0].FirstChild); err != nil {
@@ -408,7 +407,7 @@ func TestCommitAfterQuerierChange(t *testing.T) {
 func TestPath(t *testing.T) {
 	lib, pt := tableITree(t)
 	q := boxProbe(t, [][2]mgl32.Vec3{{v(-10, -1, -10), v(10, 0.3, 10)}})
-	pt.Reset(action.Frame{Position: mgl64.Vec3{1, 0.3, 2}, Yaw: 0.7}, int32(lib.Index(library.TableIStart)), 2)
+	pt.Reset(action.Frame{Position: mgl64.Vec3{1, 0.3, 2}, Yaw: 0.7}, int32(lib.Index(librarybuild.TableIStart)), 2)
 	pt.Evaluate(q, actiongraph.Budget{})
 	if len(pt.Nodes) < 10 {
 		t.Fatalf("%d nodes", len(pt.Nodes))
@@ -436,7 +435,7 @@ func TestPath(t *testing.T) {
 // one, even where the old one answered the same question.
 func TestMemoFollowsQuerier(t *testing.T) {
 	lib, pt := tableITree(t)
-	pt.Reset(action.Frame{}, int32(lib.Index(library.TableIStart)), 4)
+	pt.Reset(action.Frame{}, int32(lib.Index(librarybuild.TableIStart)), 4)
 	all := &countingQuerier{radius: 1e9}
 	pt.Evaluate(all, actiongraph.Budget{Work: 300})
 	decided := map[int]bool{}

@@ -74,7 +74,7 @@ func startLegs(a *action.Action, legReach func(l1, l2 float64) float64) []startL
 // support found before, not known, is not asked): the foot carried by its
 // support's displacement from where the action expects it.
 func (t *PlanTree) reachable(a int32, f *action.Frame, pl []placed) bool {
-	if t.legs == nil || t.tableI {
+	if t.legs == nil || t.evaluateAll {
 		return true
 	}
 	for _, l := range t.legs[a] {
@@ -93,7 +93,7 @@ func (t *PlanTree) reachable(a int32, f *action.Frame, pl []placed) bool {
 
 // reachableNode is reachable for node n's slots.
 func (t *PlanTree) reachableNode(n *Node) bool {
-	if t.legs == nil || t.tableI || len(t.legs[n.Action]) == 0 {
+	if t.legs == nil || t.evaluateAll || len(t.legs[n.Action]) == 0 {
 		return true
 	}
 	t.fromSlots(n)

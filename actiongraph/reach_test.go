@@ -40,7 +40,7 @@ func TestAPlanRefusesSupportsBeyondTheLegs(t *testing.T) {
 		for _, mode := range []struct {
 			reach, tableI bool
 		}{{true, false}, {false, false}, {true, true}} {
-			pt, err := actiongraph.NewPlanTree(g, tmpl, mode.tableI)
+			pt, err := actiongraph.NewPlanTree(g, tmpl, pruning(mode.tableI))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,4 +87,12 @@ func TestAPlanRefusesSupportsBeyondTheLegs(t *testing.T) {
 	if kept == 0 || refused == 0 {
 		t.Errorf("%d kept, %d refused: the cases do not show both", kept, refused)
 	}
+}
+
+// pruning is the plan tree's mode for a Table I tree or not.
+func pruning(tableI bool) actiongraph.Pruning {
+	if tableI {
+		return actiongraph.EvaluateAll
+	}
+	return actiongraph.Prune
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/foothold/foothold/geoquery"
 )
 
-// WayOnAt reports whether child c of the root, started at frame root
+// HasWayOn reports whether child c of the root, started at frame root
 // instead of where the tree unrolled it (where a warp leaves it), has a way
 // on there: a successor whose every dock q supports, a dock continuing one
 // of c's own contacts (Slot.Shared) counting as held. Only a child known to
@@ -17,7 +17,7 @@ import (
 // its asked supports lie off their expected poses. It asks q and b
 // directly, leaving the tree and its memory as they are, and allocates
 // nothing.
-func (t *PlanTree) WayOnAt(c int32, root action.Frame, q geoquery.Querier, b Body) bool {
+func (t *PlanTree) HasWayOn(c int32, root action.Frame, q geoquery.Querier, b Body) bool {
 	n := &t.Nodes[c]
 	if n.Status != Supported || n.Dead {
 		return false

@@ -11,7 +11,7 @@ import (
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/planner"
 )
@@ -22,7 +22,7 @@ import (
 // margin), from the cache once built when there is no file or the file is
 // another body's, and a damaged file is an error naming it.
 func TestSpaces(t *testing.T) {
-	lib, _, err := library.Default(library.DefaultOptions{Crowd: true})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{Crowd: true})
 	if err != nil {
 		t.Fatal(err)
 	}

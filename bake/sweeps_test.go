@@ -13,7 +13,7 @@ import (
 	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 )
 
@@ -28,7 +28,7 @@ var adult struct {
 func adultLibrary(t testing.TB) (*action.Library, *body.Model) {
 	t.Helper()
 	adult.once.Do(func() {
-		if adult.lib, _, adult.err = library.Default(library.DefaultOptions{}); adult.err == nil {
+		if adult.lib, _, adult.err = librarybuild.Default(librarybuild.DefaultOptions{}); adult.err == nil {
 			adult.m, adult.err = planner.DefaultBody(adult.lib, nil)
 		}
 	})

@@ -7,7 +7,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -107,7 +107,7 @@ func checkBounds(t *testing.T, s *Sweeps, sw *sweep, moments int, w *boundsWorst
 // adultSweeps are the default library's actions measured for the adult.
 func adultSweeps(t *testing.T) *Sweeps {
 	t.Helper()
-	lib, m := adultLibrary(t, library.DefaultOptions{})
+	lib, m := adultLibrary(t, librarybuild.DefaultOptions{})
 	s, err := measureAll(lib, m, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -116,9 +116,9 @@ func adultSweeps(t *testing.T) *Sweeps {
 }
 
 // adultLibrary is the built-in library made with opt and the adult's body.
-func adultLibrary(t *testing.T, opt library.DefaultOptions) (*action.Library, *body.Model) {
+func adultLibrary(t *testing.T, opt librarybuild.DefaultOptions) (*action.Library, *body.Model) {
 	t.Helper()
-	lib, _, err := library.Default(opt)
+	lib, _, err := librarybuild.Default(opt)
 	if err != nil {
 		t.Fatal(err)
 	}

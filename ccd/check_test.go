@@ -10,7 +10,7 @@ import (
 	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
@@ -28,7 +28,7 @@ type stage struct {
 // 512 random frames on its floor area.
 func steppingStage(tb testing.TB) *stage {
 	tb.Helper()
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 )
 
 // measureAll measures every action of lib for body m, one after another.
@@ -27,7 +27,7 @@ func measureAll(lib *action.Library, m *body.Model, opt Options) (*Sweeps, error
 // executed clips' way, measure), and a measure of the wrong size or
 // holding a NaN is refused.
 func TestMeasuredSweeps(t *testing.T) {
-	lib, m := adultLibrary(t, library.DefaultOptions{})
+	lib, m := adultLibrary(t, librarybuild.DefaultOptions{})
 	s, err := measureAll(lib, m, Options{})
 	if err != nil {
 		t.Fatal(err)

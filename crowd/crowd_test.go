@@ -32,7 +32,7 @@ func capsules(m *body.Model, p planner.Pose) [][2]mgl64.Vec3 {
 func crossing(t *testing.T, claims bool, seconds float64) (deepest float64, crowded int, left []float64) {
 	setup := setupOn(t, crowd.Floor(8), false)
 	ad := loadAdult(t)
-	cw := crowd.NewWorld(ad.spaces, 64)
+	cw := crowd.NewGround(ad.spaces, 64)
 	m := ad.model
 	starts := []action.Frame{{Position: mgl64.Vec3{-4, 0, 0}, Yaw: math.Pi / 2}, {Position: mgl64.Vec3{0, 0, -4}}}
 	goals := []mgl64.Vec3{{5, 0, 0}, {0, 0, 5}}
@@ -108,7 +108,7 @@ func TestCrossingWithClaims(t *testing.T) {
 // away, but not nearer.
 func TestStandingCircle(t *testing.T) {
 	ad := loadAdult(t)
-	w := crowd.NewWorld(ad.spaces, 16)
+	w := crowd.NewGround(ad.spaces, 16)
 	var standing []int32
 	for _, name := range []string{"idle", "pivot-left", "pivot-right"} {
 		standing = append(standing, int32(ad.lib.Index(name)))
@@ -119,24 +119,24 @@ func TestStandingCircle(t *testing.T) {
 	a, b := w.Member(0), w.Member(1)
 	at := func(x float64) action.Frame { return action.Frame{Position: mgl64.Vec3{x, 0, 0}} }
 	a.Claim([]planner.Move{{Action: idle, Frame: at(0), Start: 0}})
-	if b.Free([]planner.Move{{Action: idle, Frame: at(1.5), Start: 4}, {Action: idle, Frame: at(2*r - 0.05), Start: 5}}) {
+	if b.Unclaimed([]planner.Move{{Action: idle, Frame: at(1.5), Start: 4}, {Action: idle, Frame: at(2*r - 0.05), Start: 5}}) {
 		t.Errorf("another come from 1.5 m may stand %.2f m away (standing radius %.2f)", 2*r-0.05, r)
 	}
 	for _, c := range []struct {
 		x    float64
 		free bool
 	}{{2*r - 0.05, true}, {2*r - 0.03, true}, {2*r - 0.07, false}} {
-		if got := b.Free([]planner.Move{{Action: idle, Frame: at(2*r - 0.05), Start: 4}, {Action: idle, Frame: at(c.x), Start: 5}}); got != c.free {
+		if got := b.Unclaimed([]planner.Move{{Action: idle, Frame: at(2*r - 0.05), Start: 4}, {Action: idle, Frame: at(c.x), Start: 5}}); got != c.free {
 			t.Errorf("another standing %.2f m away may end standing %.2f m away: %v, want %v", 2*r-0.05, c.x, got, c.free)
 		}
 	}
 	near := at(2*r + 0.01)
-	if !b.Free([]planner.Move{{Action: idle, Frame: near, Start: 5}}) {
+	if !b.Unclaimed([]planner.Move{{Action: idle, Frame: near, Start: 5}}) {
 		t.Fatalf("another may not stand %.2f m away (standing radius %.2f)", 2*r+0.01, r)
 	}
 	b.Claim([]planner.Move{{Action: idle, Frame: near, Start: 5}})
 	for _, mv := range []planner.Move{{Action: idle, Frame: at(0), Start: 1}, {Action: pivot, Frame: at(0), Start: 6}, {Action: standing[2], Frame: at(0), Start: 9}} {
-		if !a.Free([]planner.Move{mv}) {
+		if !a.Unclaimed([]planner.Move{mv}) {
 			t.Errorf("the first may not %s where it stands at %.0f s", ad.lib.Actions[mv.Action].Name, mv.Start)
 		}
 	}

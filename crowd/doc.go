@@ -13,7 +13,7 @@
 // intersect on the two hierarchies. A character's own reservations never
 // stand in its way.
 //
-// A World's Members are what planners see of each other
+// A Ground's Members are what planners see of each other
 // (planner.Config.Others). The rules that keep a crowd safe and moving:
 //
 //   - An action starts only with its brake (the planner's shortest way from
@@ -23,7 +23,7 @@
 //     So a character can always stop: its brake is its own, and the
 //     planner may always take it.
 //   - Standing is claimed as a circle about the root that holds every way
-//     of standing or turning on the spot (World.SetStanding), held until the
+//     of standing or turning on the spot (Ground.SetStanding), held until the
 //     next claim: a standing character can always go on standing or turn
 //     to face a free way, whatever the others claim meanwhile. Two such
 //     circles that overlap never stop either character moving away from
@@ -40,7 +40,7 @@
 //     stays clear once the warp has moved it, so a character does not stand
 //     mid-stride with its brake refused.
 //
-// Sim runs a scenario's characters in one World, updated in a fixed order,
+// Sim runs a scenario's characters on one Ground, updated in a fixed order,
 // so the same scenario gives the same motion on any machine. The
 // scenarios follow SteerSuite's: Circle, Crossing, Hallway, Bottleneck,
 // Random (on any level, each character following a way across its floor

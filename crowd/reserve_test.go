@@ -11,7 +11,7 @@ import (
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
@@ -39,7 +39,7 @@ func loadAdult(tb testing.TB) *adult {
 	tb.Helper()
 	adultOnce.Do(func() {
 		a := &adultOf
-		if a.lib, a.graph, adultErr = library.Default(library.DefaultOptions{Crowd: true}); adultErr != nil {
+		if a.lib, a.graph, adultErr = librarybuild.Default(librarybuild.DefaultOptions{Crowd: true}); adultErr != nil {
 			return
 		}
 		first := a.lib.Actions[0]

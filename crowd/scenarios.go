@@ -64,7 +64,7 @@ const wallHeight = 2.2
 
 // Spacing is the distance between neighbours in the scenarios' starting
 // formations: a little more than two standing characters' circles
-// (World.StandRadius). [Units: m]
+// (Ground.StandRadius). [Units: m]
 const Spacing = 1.0
 
 // rows places n characters in rows of abreast, Spacing apart, the first

@@ -190,7 +190,7 @@ func (o SimOptions) withDefaults() SimOptions {
 // getting nearer the door, is clear of those waiting.
 type Sim struct {
 	opt    SimOptions
-	world  *World
+	ground *Ground
 	agents []simAgent
 	roots  []mgl64.Vec3 // every character's root at the start of a step
 	vels   []mgl64.Vec3 // and its velocity, smoothed over half a second
@@ -246,14 +246,14 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 	if opt.Claims == CylinderClaims {
 		sp = sp.Cylinders()
 	}
-	s := &Sim{opt: opt, world: NewWorld(sp, 8*len(sc.Agents))}
+	s := &Sim{opt: opt, ground: NewGround(sp, 8*len(sc.Agents))}
 	var standing []int32
 	for a, act := range setup.Library().Actions {
 		if slices.Contains(act.Tags, "idle") || slices.Contains(act.Tags, "pivot") {
 			standing = append(standing, int32(a))
 		}
 	}
-	s.world.SetStanding(standing)
+	s.ground.SetStanding(standing)
 	if sc.Walls {
 		s.walls = setup.Querier().BVH()
 	}
@@ -263,7 +263,7 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 			cfg.OnStep = func(st *planner.Step) { opt.OnStep(k, st) }
 		}
 		if opt.Claims != NoClaims {
-			cfg.Others = s.world.Member(int32(k))
+			cfg.Others = s.ground.Member(int32(k))
 		}
 		p, err := planner.New(setup, cfg)
 		if err != nil {
@@ -317,12 +317,12 @@ func (s *Sim) Step(dt float64) {
 			in = s.input(k)
 		}
 		if s.Gone(k) {
-			s.world.Claims.Release(int32(k), math.Inf(-1))
+			s.ground.Claims.Release(int32(k), math.Inf(-1))
 			continue
 		}
 		a.p.Update(dt, in)
 	}
-	s.world.Claims.Expire(s.t)
+	s.ground.Claims.Expire(s.t)
 }
 
 // input is what character k asks of its planner now.
@@ -707,5 +707,5 @@ func (s *Sim) Gone(k int) bool { return !s.opt.Stay && s.agents[k].arrived >= 0 
 // Arrived is when character k arrived at its goal, or -1.
 func (s *Sim) Arrived(k int) float64 { return s.agents[k].arrived }
 
-// World is the claims the characters share.
-func (s *Sim) World() *World { return s.world }
+// Ground is the claims the characters share.
+func (s *Sim) Ground() *Ground { return s.ground }

@@ -10,7 +10,7 @@ import (
 	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/occupancy"
 )
 
@@ -32,7 +32,7 @@ var (
 func adultSpaces(tb testing.TB) *adult {
 	tb.Helper()
 	adultOnce.Do(func() {
-		lib, _, err := library.Default(library.DefaultOptions{})
+		lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 		if err != nil {
 			adultErr = err
 			return

@@ -9,7 +9,7 @@ import (
 	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/occupancy"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -17,7 +17,7 @@ import (
 // Two characters step towards each other: where their first half-steps'
 // spaces meet, and where they pass side by side.
 func Example() {
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		log.Fatal(err)
 	}

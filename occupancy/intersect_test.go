@@ -9,13 +9,13 @@ import (
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 )
 
 // defaultSweeps are the default library and the adult's sweeps of it.
 func defaultSweeps(t *testing.T) (*action.Library, *ccd.Sweeps) {
 	t.Helper()
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

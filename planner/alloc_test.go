@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/world"
@@ -51,7 +51,7 @@ func updateAllocs() int64 {
 // committed, grown or evaluated. Counted by the memory profiler over
 // every frame, with a work budget, a time budget and at depth 6.
 func TestUpdateAllocatesNothing(t *testing.T) {
-	w := loadWorldLib(t, "builtin:stepping", world.Options{}, library.DefaultOptions{Crowd: true})
+	w := loadWorldLib(t, "builtin:stepping", world.Options{}, librarybuild.DefaultOptions{Crowd: true})
 	s, in, start := mainJob(t, w)
 	for _, cfg := range []planner.Config{{Work: 1500}, {Budget: 2e6}, {Work: 400, Depth: 6}} {
 		cfg.Start, cfg.State = start, s.State

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/world"
@@ -38,7 +38,7 @@ func wallRoom(wallTop float32) *scenes.Mesh {
 // axis' points at 1 mm steps).
 func deepestIntoWall(t *testing.T, withBody bool, wallTop float64, seconds float64) (float64, float64) {
 	t.Helper()
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,7 @@ import (
 	"math"
 	"testing"
 
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 )
 
 // Every action of the library with the crowd's moves has a brake: a chain
@@ -14,7 +14,7 @@ import (
 // than any other such chain (all enumerated here), and an idle action's
 // brake is itself.
 func TestBrakes(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{Crowd: true})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{Crowd: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,7 @@
 //     (actiongraph.PlanTree.CommitAt); only what changed is asked again.
 //   - A way on: a choice that, warped, would leave no successor with its
 //     docks supported where the warp leaves the character
-//     (actiongraph.PlanTree.WayOnAt) is passed over for the next best
+//     (actiongraph.PlanTree.HasWayOn) is passed over for the next best
 //     (Step.DeadEnds); only when every choice would is the best of them
 //     taken.
 //   - The body (checked when NewSetup is given its sweeps): a choice whose warped motion would put

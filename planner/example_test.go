@@ -7,7 +7,7 @@ import (
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/ccd"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
@@ -18,7 +18,7 @@ import (
 // body against the scene), then feed it the player's input every frame
 // and draw the pose it returns.
 func Example() {
-	lib, graph, _ := library.Default(library.DefaultOptions{})
+	lib, graph, _ := librarybuild.Default(librarybuild.DefaultOptions{})
 	w, _ := world.Load("builtin:stepping", lib, world.Options{})
 	body, _ := planner.DefaultBody(lib, nil)
 	sweeps, _, _ := bake.Sweeps(lib, body, ccd.Options{}, bake.Options{}) // measured once, then cached

@@ -78,9 +78,9 @@ type Config struct {
 // Others is the rest of a crowd as one character sees it: the ground the
 // other characters have claimed over time.
 type Others interface {
-	// Free reports whether the moves, one after the other, keep clear of
+	// Unclaimed reports whether the moves, one after the other, keep clear of
 	// every other character's claim.
-	Free(moves []Move) bool
+	Unclaimed(moves []Move) bool
 	// Claim claims the ground the moves will take, and the ground the
 	// character will stand on after the last until its next claim, in
 	// place of its claims on the future.
@@ -135,59 +135,59 @@ type Planner struct {
 	tree  *actiongraph.PlanTree
 	// warpers: the current action's warp (slot cur) and the choices'
 	// warped ahead (trials), which become current only if they are clear.
-	warpers []warp.Warper
-	owner   []int32 // each warper's trial (-1: free), or curOwner
-	curSlot int
-	trials  []trial // per child of the plan's root, by its place among them
-	forced  *trial  // a choice taken though it leaves no way on, or the start
-	age     int     // the last trial use, for keeping the latest warps
-	cost    []actionCost
-	work    int  // the last Update's
-	updates int  // Updates so far
-	started int  // actions started since the start
-	ahead   int  // of them, from trials decided in an earlier Update
-	late    bool // no trials ahead: each choice is warped and checked as it starts (tests)
-	waiting bool // this Update's choice is not known within the budget
-	waits   int  // Updates that held the last pose waiting for a choice
-	cur     *warp.Result
-	act     *action.Action
-	t       float64 // into the current action [Units: s]
-	clock   float64 // since the start [Units: s]
-	step    Step
-	pose    Pose
-	stuck   int
-	done    actiongraph.EvalStats // the work of plans since replaced
-	feas    []int32
+	warpers  []warp.Warper
+	owner    []int32 // each warper's trial (-1: free), or curOwner
+	curSlot  int
+	trials   []trial // per child of the plan's root, by its place among them
+	forced   *trial  // a choice taken though it leaves no way on, or the start
+	age      int     // the last trial use, for keeping the latest warps
+	cost     []actionCost
+	work     int  // the last Update's
+	updates  int  // Updates so far
+	started  int  // actions started since the start
+	ahead    int  // of them, from trials decided in an earlier Update
+	late     bool // no trials ahead: each choice is warped and checked as it starts (tests)
+	waiting  bool // this Update's choice is not known within the budget
+	waits    int  // Updates that held the last pose waiting for a choice
+	cur      *warp.Result
+	act      *action.Action
+	t        float64 // into the current action [Units: s]
+	clock    float64 // since the start [Units: s]
+	step     Step
+	pose     Pose
+	stuck    int
+	done     actiongraph.EvalStats // the work of plans since replaced
+	feasible []int32               // the root's children feasible now
 	// nearest is, per child of the plan's root, how many actions ahead
 	// the nearest node in its subtree that the input requests lies (0:
 	// none is known performable).
-	nearest []int8
-	surf    surfacer
-	used    []used // the lattice samples the current action's docks were warped onto
-	body    *ccd.Checker
-	refused int     // warped choices refused for the body, since the start
-	crowded int     // choices refused for other characters' claims, since the start
-	taken   []int32 // the root's children refused this Update for others' claims or no way on
+	nearest    []int8
+	finder     supportFinder
+	used       []used // the lattice samples the current action's docks were warped onto
+	body       *ccd.Checker
+	refused    int     // warped choices refused for the body, since the start
+	crowded    int     // choices refused for other characters' claims, since the start
+	refusedNow []int32 // the root's children refused this Update for others' claims or no way on
 	// verified says, per child of the plan's root, that its warped motion
 	// was checked (the trial decided) since the root last changed.
 	verified []bool
 	// wayBody is the body a way on is checked with (nil: the docks alone).
 	// With a body, a warped choice that hits the scene, or leaves no way
 	// on, is warped again with the root held where the plan checked the
-	// body (warp.Options.Hold); held counts those taken so.
-	wayBody actiongraph.Body
-	held    int
+	// body (warp.Options.Hold); rootHeld counts those taken so.
+	wayBody  actiongraph.Body
+	rootHeld int
 	// deadEnd is the best choice refused this Update because, warped, it
 	// left no way on (-1: none), taken when nothing else is feasible
-	// (force, reachOff); deadEnds counts such refusals since the start.
-	// force: the choice being begun need not leave a way on; reachOff: nor
-	// meet its docks.
-	deadEnd  int32
-	force    bool
-	reachOff bool
-	deadEnds int
-	moves    []Move // an action and its brake, for Others
-	brake    int32  // the first action of the brake claimed last (-1: none)
+	// (skipWayOn, skipReach); deadEnds counts such refusals since the
+	// start. skipWayOn: the choice being begun need not leave a way on;
+	// skipReach: nor meet its docks.
+	deadEnd   int32
+	skipWayOn bool
+	skipReach bool
+	deadEnds  int
+	moves     []Move // an action and its brake, for Others
+	brake     int32  // the first action of the brake claimed last (-1: none)
 	// start is where the start action, which the planner cannot refuse,
 	// puts the body into the scene (startHit); moved, how New moved the
 	// start to where it fits.
@@ -239,7 +239,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	if a < 0 {
 		return nil, fmt.Errorf("planner: no action %q", cfg.State)
 	}
-	tree, err := actiongraph.NewPlanTree(s.graph, s.templates, false)
+	tree, err := actiongraph.NewPlanTree(s.graph, s.templates, actiongraph.Prune)
 	if err != nil {
 		return nil, err
 	}
@@ -259,9 +259,9 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 	// The first action's docks are found by querying where it expects them.
 	p.step.Targets, p.used = p.step.Targets[:0], p.used[:0]
 	for k, d := range lib.Actions[a].Docks {
-		if tg, ok := p.surf.nearest(s.docks[a][k], k, cfg.Start.DockPose(d.Pose)); ok {
+		if tg, ok := p.finder.nearest(s.docks[a][k], k, cfg.Start.DockPose(d.Pose)); ok {
 			p.step.Targets = append(p.step.Targets, tg)
-			p.used = append(p.used, used{k, p.surf.res.Sample, p.surf.res.Pose})
+			p.used = append(p.used, used{k, p.finder.res.Sample, p.finder.res.Pose})
 		}
 	}
 	if err := p.begin(); err != nil {
@@ -341,14 +341,14 @@ func (p *Planner) reserve() {
 	p.pose = Pose{Skeleton: sk, Trans: make([]mgl64.Vec3, sk.NumJoints()), Rot: make([]mgl64.Quat, sk.NumJoints())}
 	p.step.Targets = make([]warp.Target, 0, docks)
 	p.used = make([]used, 0, docks)
-	p.feas = make([]int32, 0, choices)
+	p.feasible = make([]int32, 0, choices)
 	p.nearest = make([]int8, choices)
-	p.taken = make([]int32, 0, choices)
+	p.refusedNow = make([]int32, 0, choices)
 	p.reserveTrials(docks, choices)
 	p.moves = make([]Move, 0, 1+maxBrake)
-	p.surf.q = p.setup.query
-	p.surf.src = make([]mgl64.Vec3, 0, dock.MaxPoints)
-	p.surf.dst = make([]mgl64.Vec3, 0, dock.MaxPoints)
+	p.finder.q = p.setup.query
+	p.finder.src = make([]mgl64.Vec3, 0, dock.MaxPoints)
+	p.finder.dst = make([]mgl64.Vec3, 0, dock.MaxPoints)
 }
 
 // restart plans anew from the current action.
@@ -379,12 +379,12 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 	p.updates++
 	p.t += dt
 	p.clock += dt
-	p.taken = p.taken[:0]
+	p.refusedNow = p.refusedNow[:0]
 	p.deadEnd = -1
 	spent := 0
 	for p.t >= p.act.Duration() {
 		c, ok := p.choose(in)
-		p.force, p.reachOff = false, false
+		p.skipWayOn, p.skipReach = false, false
 		rescued := false
 		if !ok {
 			c, ok, rescued = p.fallback(in)
@@ -418,7 +418,7 @@ func (p *Planner) Update(dt float64, in Input) Pose {
 		}
 	}
 	p.waiting = false
-	p.taken = p.taken[:0]
+	p.refusedNow = p.refusedNow[:0]
 	if p.cfg.Work > 0 {
 		// The next choice's trials first, with up to half the budget, so
 		// that a plan which takes every frame's budget still has its next
@@ -483,7 +483,7 @@ func (p *Planner) carry() warp.Carry {
 // successor with its docks supported there (and, when the planner holds
 // warps, its body clear).
 func (p *Planner) wayOn(c int32, root action.Frame) bool {
-	return p.tree.WayOnAt(c, root, p.setup.query, p.wayBody)
+	return p.tree.HasWayOn(c, root, p.setup.query, p.wayBody)
 }
 
 // reached reports whether the warp met every dock.
@@ -563,7 +563,7 @@ func (p *Planner) canBrake(c int32, req Tags, relaxed bool) bool {
 // children it lies fewest actions below are chosen from: the character
 // makes its way to it.
 func (p *Planner) choose(in Input) (int32, bool) {
-	p.feas = p.tree.Feasible(p.feas[:0])
+	p.feasible = p.tree.Feasible(p.feasible[:0])
 	if in.Request != 0 {
 		p.requestsAhead(in.Request)
 	}
@@ -583,15 +583,15 @@ func (p *Planner) choose(in Input) (int32, bool) {
 func (p *Planner) pick(in Input, relaxed bool) (int32, float64, int8) {
 	lib := p.setup.Library()
 	first := p.tree.Nodes[0].FirstChild
-	ok := func(c int32) bool { return !slices.Contains(p.taken, c) && p.canBrake(c, in.Request, relaxed) }
+	ok := func(c int32) bool { return !slices.Contains(p.refusedNow, c) && p.canBrake(c, in.Request, relaxed) }
 	nearest := int8(0)
-	for _, c := range p.feas {
+	for _, c := range p.feasible {
 		if d := p.nearest[c-first]; in.Request != 0 && d > 0 && (nearest == 0 || d < nearest) && ok(c) {
 			nearest = d
 		}
 	}
 	best, bestScore := int32(-1), math.Inf(1)
-	for _, c := range p.feas {
+	for _, c := range p.feasible {
 		if !ok(c) || nearest > 0 && p.nearest[c-first] != nearest {
 			continue
 		}
@@ -660,7 +660,7 @@ func (p *Planner) chooseDead(in Input) (int32, bool) {
 	for _, relaxed := range [2]bool{false, true} {
 		for c := r.FirstChild; c < r.FirstChild+r.NumChildren; c++ {
 			n := &p.tree.Nodes[c]
-			if n.Status != actiongraph.Supported || slices.Contains(p.taken, c) || !p.canBrake(c, in.Request, relaxed) {
+			if n.Status != actiongraph.Supported || slices.Contains(p.refusedNow, c) || !p.canBrake(c, in.Request, relaxed) {
 				continue
 			}
 			if score := p.score(n, lib.Actions[n.Action], in); score < bestScore {
@@ -684,18 +684,18 @@ func (p *Planner) chooseDead(in Input) (int32, bool) {
 // reports).
 func (p *Planner) fallback(in Input) (c int32, ok, rescued bool) {
 	if p.deadEnd >= 0 {
-		c, p.deadEnd, p.force, p.reachOff = p.deadEnd, -1, true, true
+		c, p.deadEnd, p.skipWayOn, p.skipReach = p.deadEnd, -1, true, true
 		return c, true, false
 	}
-	if len(p.feas) > 0 {
+	if len(p.feasible) > 0 {
 		return -1, false, false
 	}
 	if c, ok = p.chooseDead(in); ok {
-		p.force = true
+		p.skipWayOn = true
 		return c, true, false
 	}
 	c, ok = p.rescue(in)
-	p.force = ok
+	p.skipWayOn = ok
 	return c, ok, ok
 }
 
@@ -715,7 +715,7 @@ func (p *Planner) rescue(in Input) (int32, bool) {
 	best, bestScore := int32(-1), math.Inf(1)
 	for c := r.FirstChild; c < r.FirstChild+r.NumChildren; c++ {
 		n := &p.tree.Nodes[c]
-		if n.Status != actiongraph.Blocked || p.verified[c-r.FirstChild] || slices.Contains(p.taken, c) {
+		if n.Status != actiongraph.Blocked || p.verified[c-r.FirstChild] || slices.Contains(p.refusedNow, c) {
 			continue
 		}
 		if score := p.score(n, lib.Actions[n.Action], in); score < bestScore {
@@ -764,8 +764,8 @@ func (p *Planner) turnToMove(in Input, best int32, bestScore float64) int32 {
 		score float64
 	}
 	side[0].score, side[1].score = bestScore, bestScore
-	for _, c := range p.feas {
-		if p.travels(c) || slices.Contains(p.taken, c) {
+	for _, c := range p.feasible {
+		if p.travels(c) || slices.Contains(p.refusedNow, c) {
 			continue
 		}
 		n := &p.tree.Nodes[c]
@@ -895,7 +895,7 @@ func (p *Planner) Refused() int { return p.refused }
 
 // Held counts the actions taken with the root held where the plan checked
 // the body (Step.Held), since the start.
-func (p *Planner) Held() int { return p.held }
+func (p *Planner) Held() int { return p.rootHeld }
 
 // DeadEnds counts the choices passed over since the start because, warped,
 // they would have left no way on (Step.DeadEnds).

@@ -9,7 +9,7 @@ import (
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/ccd"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
@@ -36,13 +36,13 @@ func loadWorld(t testing.TB, scene string) *testWorld {
 // opt.CacheDir names one).
 func loadWorldWith(t testing.TB, scene string, opt world.Options) *testWorld {
 	t.Helper()
-	return loadWorldLib(t, scene, opt, library.DefaultOptions{})
+	return loadWorldLib(t, scene, opt, librarybuild.DefaultOptions{})
 }
 
 // loadWorldLib is loadWorldWith planning with the library lo builds.
-func loadWorldLib(t testing.TB, scene string, opt world.Options, lo library.DefaultOptions) *testWorld {
+func loadWorldLib(t testing.TB, scene string, opt world.Options, lo librarybuild.DefaultOptions) *testWorld {
 	t.Helper()
-	lib, g, err := library.Default(lo)
+	lib, g, err := librarybuild.Default(lo)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func TestPlannerWalksStepping(t *testing.T) {
 // 0.2 m flight, crosses the gap and the pit, and climbs onto the 1.0 m
 // box, meeting every check of driveAndCheck on the way.
 func TestSteppingWalk(t *testing.T) {
-	w := loadWorldLib(t, "builtin:stepping", world.Options{}, library.DefaultOptions{Crowd: true})
+	w := loadWorldLib(t, "builtin:stepping", world.Options{}, librarybuild.DefaultOptions{Crowd: true})
 	if w.setup.Sweeps() == nil {
 		t.Fatal("the default setup checks no body")
 	}

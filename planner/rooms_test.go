@@ -8,7 +8,7 @@ import (
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/tier"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/world"
@@ -32,7 +32,7 @@ var (
 func loadRooms(t *testing.T) *roomsStage {
 	t.Helper()
 	roomsOnce.Do(func() {
-		lib, g, err := library.Default(library.DefaultOptions{})
+		lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 		if err != nil {
 			roomsErr = err
 			return

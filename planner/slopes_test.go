@@ -12,7 +12,7 @@ import (
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
@@ -24,10 +24,10 @@ import (
 )
 
 // rampsWorld is builtin:ramps with the default friction and the commands'
-// moves (library.DefaultOptions.Crowd: turning on the spot, stepping back,
+// moves (librarybuild.DefaultOptions.Crowd: turning on the spot, stepping back,
 // short steps).
 func rampsWorld(t *testing.T) *testWorld {
-	return loadWorldLib(t, "builtin:ramps", world.Options{Friction: dock.DefaultFriction}, library.DefaultOptions{Crowd: true})
+	return loadWorldLib(t, "builtin:ramps", world.Options{Friction: dock.DefaultFriction}, librarybuild.DefaultOptions{Crowd: true})
 }
 
 // surface is the ramps scene's ground, worked out from its layout (not from
@@ -414,7 +414,7 @@ func TestUndulatingMinute(t *testing.T) {
 	if err != nil {
 		cache = os.TempDir()
 	}
-	w := loadWorldLib(t, path, world.Options{Friction: dock.DefaultFriction, CacheDir: filepath.Join(cache, "foothold")}, library.DefaultOptions{Crowd: true})
+	w := loadWorldLib(t, path, world.Options{Friction: dock.DefaultFriction, CacheDir: filepath.Join(cache, "foothold")}, librarybuild.DefaultOptions{Crowd: true})
 	// The docks alone: the footwork on slopes this test measures. (With
 	// the body the same minute's root moves 7.5 cm in a frame once.)
 	docks, err := planner.NewSetup(w.setup.Graph(), w.lw.Querier, nil)

@@ -104,7 +104,7 @@ func (p *Planner) standsClear(a int, f action.Frame) (bool, error) {
 	act := p.setup.Library().Actions[a]
 	p.step.Targets = p.step.Targets[:0]
 	for k, d := range act.Docks {
-		tg, ok := p.surf.nearest(p.setup.docks[a][k], k, f.DockPose(d.Pose))
+		tg, ok := p.finder.nearest(p.setup.docks[a][k], k, f.DockPose(d.Pose))
 		if !ok {
 			return false, nil
 		}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/world"
@@ -107,7 +107,7 @@ func deepestInSolids(m *body.Model, c interface {
 // Config.Fit, and says what was in the scene; a start that fits is not
 // moved.
 func TestStartsThatDoNotFit(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

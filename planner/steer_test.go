@@ -6,7 +6,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/world"
@@ -23,7 +23,7 @@ func steerScene(t *testing.T) *testWorld {
 	b.Box(mgl32.Vec3{-6, -0.2, -6}, mgl32.Vec3{3, 0, 6})
 	b.Box(mgl32.Vec3{3, -2.2, -6}, mgl32.Vec3{6, -2, 6})
 	b.Box(mgl32.Vec3{-6, 0, 2}, mgl32.Vec3{3, 2, 2.2})
-	lib, g, err := library.Default(library.DefaultOptions{Crowd: true})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{Crowd: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/world"
@@ -17,7 +17,7 @@ import (
 // targets on the ramp carry a tilt of 8° about the horizontal axis across
 // it, those on the flat floor none.
 func TestPlannerTiltsOnSlope(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -219,7 +219,7 @@ func (p *Planner) targetsOf(tr *trial) {
 			sameTarget(tr, int(s.Shared-n.FirstDock), k)
 			continue
 		}
-		if tg, ok := p.surf.target(tmpl[k], k, s); ok {
+		if tg, ok := p.finder.target(tmpl[k], k, s); ok {
 			tr.targets = append(tr.targets, tg)
 			tr.used = append(tr.used, used{k, s.Sample, s.Pose})
 		}
@@ -426,8 +426,8 @@ func (p *Planner) decide(tr *trial) {
 func (p *Planner) execute(c int32, in Input, spent int) (bool, int, error) {
 	var tr *trial
 	work := 0
-	if p.force || p.reachOff {
-		tr, work = p.forcedFor(c, p.force, p.reachOff)
+	if p.skipWayOn || p.skipReach {
+		tr, work = p.forcedFor(c, p.skipWayOn, p.skipReach)
 	} else {
 		tr, work = p.trialFor(c)
 		if tr.stage != decided && p.cfg.Work > 0 && spent+work+p.restCost(tr) > p.cfg.Work {
@@ -451,7 +451,7 @@ func (p *Planner) execute(c int32, in Input, spent int) (bool, int, error) {
 	}
 	switch tr.verdict {
 	case noWayOn:
-		p.taken = append(p.taken, c) // for this Update only
+		p.refusedNow = append(p.refusedNow, c) // for this Update only
 		if p.deadEnd < 0 {
 			p.deadEnd = c
 		}
@@ -486,8 +486,8 @@ func (p *Planner) accept(tr *trial) (bool, int, error) {
 		moves := p.withBrake(n.Action, tr.w.Frame, tr.root, p.clock-p.t)
 		// The brake claimed with the action before is this character's
 		// own: it may always stop.
-		if tr.c > 0 && n.Action != p.brake && !p.cfg.Others.Free(moves) {
-			p.taken = append(p.taken, tr.c) // for this Update only: the others move on
+		if tr.c > 0 && n.Action != p.brake && !p.cfg.Others.Unclaimed(moves) {
+			p.refusedNow = append(p.refusedNow, tr.c) // for this Update only: the others move on
 			p.step.Refused++
 			p.step.Crowded++
 			p.crowded++
@@ -511,7 +511,7 @@ func (p *Planner) accept(tr *trial) (bool, int, error) {
 	}
 	p.cur, p.act = tr.w, a
 	if tr.held {
-		p.held++
+		p.rootHeld++
 	}
 	p.step.Targets = append(p.step.Targets[:0], tr.targets...)
 	p.used = append(p.used[:0], tr.used...)
@@ -529,7 +529,7 @@ func (p *Planner) accept(tr *trial) (bool, int, error) {
 		p.tree.SetRootSupport(u.dock, u.sample, u.pose)
 	}
 	p.step.Action, p.step.Start, p.step.Frame, p.step.Turn = a.Name, p.clock-p.t, p.cur.Frame, p.cur.Turn
-	p.step.Docks, p.step.Options = p.cur.Docks, len(p.feas)
+	p.step.Docks, p.step.Options = p.cur.Docks, len(p.feasible)
 	if p.cfg.OnStep != nil {
 		p.cfg.OnStep(&p.step)
 	}
@@ -569,9 +569,9 @@ func (p *Planner) prepare(in Input, spent, limit int, t0 time.Time) int {
 	if p.late {
 		return 0
 	}
-	p.taken = p.taken[:0]
+	p.refusedNow = p.refusedNow[:0]
 	work := p.prepareChain(in, spent, limit, t0)
-	p.taken = p.taken[:0]
+	p.refusedNow = p.refusedNow[:0]
 	return work
 }
 
@@ -585,10 +585,10 @@ func (p *Planner) prepareChain(in Input, spent, limit int, t0 time.Time) int {
 		switch {
 		case ok:
 			tr, w = p.trialFor(c)
-		case len(p.taken) > 0:
+		case len(p.refusedNow) > 0:
 			// Every way leads nowhere: Update will take the first.
-			tr, w = p.forcedFor(p.taken[0], true, true)
-		case len(p.feas) == 0:
+			tr, w = p.forcedFor(p.refusedNow[0], true, true)
+		case len(p.feasible) == 0:
 			if c, ok = p.chooseDead(in); !ok {
 				return work
 			}
@@ -611,7 +611,7 @@ func (p *Planner) prepareChain(in Input, spent, limit int, t0 time.Time) int {
 		case tr.verdict == clearOn || tr.force:
 			return work
 		case tr.verdict == noWayOn:
-			p.taken = append(p.taken, c)
+			p.refusedNow = append(p.refusedNow, c)
 		}
 	}
 }
@@ -648,9 +648,9 @@ func (p *Planner) chooseReady(in Input) (*trial, bool) {
 	first := p.tree.Nodes[0].FirstChild
 	var best *trial
 	bestScore := math.Inf(1)
-	for _, c := range p.feas {
+	for _, c := range p.feasible {
 		tr := &p.trials[c-first]
-		if tr.c != c || tr.stage != decided || tr.verdict != clearOn || slices.Contains(p.taken, c) || !p.canBrake(c, in.Request, false) {
+		if tr.c != c || tr.stage != decided || tr.verdict != clearOn || slices.Contains(p.refusedNow, c) || !p.canBrake(c, in.Request, false) {
 			continue
 		}
 		if !p.holds(tr) {

@@ -12,7 +12,7 @@ import (
 	"github.com/foothold/foothold/bake"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/internal/cputime"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/warp"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
@@ -22,7 +22,7 @@ import (
 // over the level's middle a character is planned from.
 func workStage(b testing.TB) (*Setup, []action.Frame) {
 	b.Helper()
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -13,7 +13,7 @@ import (
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
@@ -83,7 +83,7 @@ var scriptedWalks = map[string]string{
 // goes into the scene beyond the contact rules' sink.
 func TestBodyWalksStayClear(t *testing.T) {
 	t.Parallel() // the two longest tests of the package, side by side
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +228,7 @@ func itoa(i int) string     { return strconv.Itoa(i) }
 // body fits. (The case was x 2.9, z 2 until the warp's IK bent the knees
 // as the pose bends them: the shin there was 29 mm in.)
 func TestBodyFitsChecksTheFeet(t *testing.T) {
-	w, setup := bodyWorld(t, "builtin:stepping", library.DefaultOptions{}, world.Options{})
+	w, setup := bodyWorld(t, "builtin:stepping", librarybuild.DefaultOptions{}, world.Options{})
 	fits := script.BodyFits(setup, w.BVH)
 	plan := ccd.NewChecker(setup.Sweeps(), setup.BodyScene())
 	o := clipOracle{scene: capsuleoracle.NewScene(w.Mesh), setup: setup}
@@ -263,9 +263,9 @@ func TestBodyFitsChecksTheFeet(t *testing.T) {
 // bodyWorld loads scene spec for the built-in library made with lo (its
 // support cache in a fresh folder) and a planner setup that checks the
 // body.
-func bodyWorld(t *testing.T, spec string, lo library.DefaultOptions, wo world.Options) (*world.World, *planner.Setup) {
+func bodyWorld(t *testing.T, spec string, lo librarybuild.DefaultOptions, wo world.Options) (*world.World, *planner.Setup) {
 	t.Helper()
-	lib, g, err := library.Default(lo)
+	lib, g, err := librarybuild.Default(lo)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
@@ -23,7 +23,7 @@ const mainJobHash = 0xb222e49b981f847d
 // fuse multiplies and adds differently, so there only the repeats must
 // agree.
 func TestMainJobDeterministic(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{Crowd: true})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{Crowd: true})
 	if err != nil {
 		t.Fatal(err)
 	}

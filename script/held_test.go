@@ -5,7 +5,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/capsuleoracle"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
@@ -22,7 +22,7 @@ import (
 // a choice, walks at least 10 m, and the oracle finds no capsule in the
 // scene in any frame.
 func TestHeldChoiceGoesOn(t *testing.T) {
-	w, setup := bodyWorld(t, "builtin:level", library.DefaultOptions{Crowd: true}, world.Options{Friction: dock.DefaultFriction})
+	w, setup := bodyWorld(t, "builtin:level", librarybuild.DefaultOptions{Crowd: true}, world.Options{Friction: dock.DefaultFriction})
 	fits := script.BodyFits(setup, w.BVH)
 	foot := w.Supports[w.Templates["foot"]]
 	open := script.OpenFloor(foot)

@@ -11,7 +11,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/supporttree"
@@ -139,7 +139,7 @@ func checkRegions(t *testing.T, name string, foot *supporttree.Tree) *oracleRegi
 // shared level. Regions agrees with the search everywhere.
 func TestDefaultStartOnLargestRegion(t *testing.T) {
 	t.Parallel() // the two longest tests of the package, side by side
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

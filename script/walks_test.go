@@ -12,7 +12,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/legoracle"
 	"github.com/foothold/foothold/internal/shareddata"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
@@ -34,7 +34,7 @@ import (
 // foot (2 of 36 walks from seeds 1-12; docs/characters.md, "Slots too
 // narrow to stand in").
 func TestRandomWalksHoldTheirDocks(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func frameAt(c *motion.Clip, tm float64) int {
 // with the docks alone (the walk the dead end was found on).
 func TestDeadEndPassedOver(t *testing.T) {
 	path := shareddata.Path(t, "meshes/zdm2.obj")
-	lib, g, err := library.Default(library.DefaultOptions{Crowd: true})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{Crowd: true})
 	if err != nil {
 		t.Fatal(err)
 	}

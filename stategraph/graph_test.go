@@ -3,14 +3,14 @@ package stategraph_test
 import (
 	"testing"
 
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/stategraph"
 )
 
 // Bound is the largest full unroll from any state, counted here by
 // walking every path of the built-in graph (brute force).
 func TestBoundCountsEveryPath(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestBoundCountsEveryPath(t *testing.T) {
 
 // A graph naming an action the library lacks is refused.
 func TestUnknownState(t *testing.T) {
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

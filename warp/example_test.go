@@ -5,7 +5,7 @@ import (
 	"math"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/warp"
 )
 
@@ -13,7 +13,7 @@ import (
 // clip puts it: the warp turns the step a little, moves the root with the
 // spring, and the foot lands on the support exactly.
 func ExampleWarper_Warp() {
-	lib, _, _ := library.Default(library.DefaultOptions{})
+	lib, _, _ := librarybuild.Default(librarybuild.DefaultOptions{})
 	a := lib.Get("walk.l")
 	var targets []warp.Target
 	for k, d := range a.Docks {

@@ -5,14 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/sceneload"
-
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
@@ -20,7 +19,7 @@ import (
 
 func defaultLib(t *testing.T) *action.Library {
 	t.Helper()
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +174,7 @@ func TestWarpUnreachable(t *testing.T) {
 // On a real scene: every feasible first action of a plan, warped to the
 // supports its geo-queries found, puts each docked effector on its support.
 func TestWarpPlanOnStepping(t *testing.T) {
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,12 +194,12 @@ func TestWarpPlanOnStepping(t *testing.T) {
 	for _, n := range []string{"foot", "hand"} {
 		templates[n], _ = dock.Builtin(n)
 	}
-	pt, err := actiongraph.NewPlanTree(g, templates, false)
+	pt, err := actiongraph.NewPlanTree(g, templates, actiongraph.Prune)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := action.Frame{Position: mgl64.Vec3{3, 0, 2}, Yaw: math.Pi / 2}
-	pt.Reset(start, int32(lib.Index(library.TableIStart)), 1)
+	pt.Reset(start, int32(lib.Index(librarybuild.TableIStart)), 1)
 	pt.Evaluate(q, actiongraph.Budget{})
 	warped := 0
 	for _, c := range pt.Feasible(nil) {

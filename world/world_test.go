@@ -7,12 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foothold/foothold/sceneload"
-
-	"github.com/foothold/foothold/library"
-
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/librarybuild"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbake"
 )
@@ -20,7 +18,7 @@ import (
 // The support data is built once, cached, read back identical, and a
 // support file of another scene is refused.
 func TestLoadWorldCache(t *testing.T) {
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

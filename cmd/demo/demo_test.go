@@ -15,7 +15,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
@@ -388,7 +388,7 @@ func TestDefaultStartEveryLevel(t *testing.T) {
 	if !ok {
 		t.Skip("real test data not found (../shared/data or $FOOTHOLD_DATA)")
 	}
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

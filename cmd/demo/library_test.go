@@ -11,7 +11,7 @@ import (
 
 	gltfchar "github.com/foothold/foothold/character"
 	"github.com/foothold/foothold/internal/shareddata"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 )
 
@@ -36,13 +36,13 @@ func TestHeadlessLibrary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var srcs []library.Source
+	var srcs []librarybuild.Source
 	for _, c := range ch.Clips {
 		if c.Name == "Idle_Loop" || c.Name == "Walk_Loop" || c.Name == "Walk_Formal_Loop" {
-			srcs = append(srcs, library.Source{Name: c.Name, Ref: library.ClipRef{GLTF: glb, Animation: c.Name}, Clip: c.Clip, Effectors: eff})
+			srcs = append(srcs, librarybuild.Source{Name: c.Name, Ref: librarybuild.ClipRef{GLTF: glb, Animation: c.Name}, Clip: c.Clip, Effectors: eff})
 		}
 	}
-	b, err := library.Build(srcs, library.BuildOptions{})
+	b, err := librarybuild.Build(srcs, librarybuild.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +52,7 @@ func TestHeadlessLibrary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := library.WriteLibrary(f, b, dir); err != nil {
+	if err := librarybuild.WriteLibrary(f, b, dir); err != nil {
 		t.Fatal(err)
 	}
 	f.Close()

@@ -16,7 +16,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/internal/sceneflag"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
@@ -152,9 +152,9 @@ func load(o *options) (*demo, error) {
 			return nil, err
 		}
 	}
-	lib, g, err := library.Default(library.DefaultOptions{Crowd: !o.paper || o.agents > 0})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{Crowd: !o.paper || o.agents > 0})
 	if o.library != "" {
-		lib, g, err = library.LoadLibrary(o.library)
+		lib, g, err = librarybuild.LoadLibrary(o.library)
 	}
 	if err != nil {
 		return nil, err

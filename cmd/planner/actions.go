@@ -8,10 +8,9 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/foothold/foothold/library"
-	"github.com/foothold/foothold/picture"
-
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motionfile"
+	"github.com/foothold/foothold/picture"
 )
 
 type actionJSON struct {
@@ -46,7 +45,7 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner actions: unexpected argument %q\n", fs.Arg(0))
 		return 1
 	}
-	lib, g, err := library.Default(library.DefaultOptions{MocapWalk: *mocap, Crowd: *crowdMoves})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{MocapWalk: *mocap, Crowd: *crowdMoves})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner actions: %v\n", err)
 		return 1
@@ -86,7 +85,7 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 	if *graphOut != "" {
 		f, err := os.Create(*graphOut)
 		if err == nil {
-			err = library.WriteGraph(f, g)
+			err = librarybuild.WriteGraph(f, g)
 			if cerr := f.Close(); err == nil {
 				err = cerr
 			}
@@ -99,8 +98,8 @@ func runActions(args []string, stdout, stderr io.Writer) int {
 	if *asJSON {
 		return printJSON(stdout, out)
 	}
-	levels := g.Count(int32(lib.Index(library.TableIStart)), 4)
-	fmt.Fprintf(stdout, "%d actions; unrolled from %s the graph has %v animations at depths 1-4 (paper 5 / 32 / 197 / 1,236)\n\n", len(out), library.TableIStart, levels)
+	levels := g.Count(int32(lib.Index(librarybuild.TableIStart)), 4)
+	fmt.Fprintf(stdout, "%d actions; unrolled from %s the graph has %v animations at depths 1-4 (paper 5 / 32 / 197 / 1,236)\n\n", len(out), librarybuild.TableIStart, levels)
 	fmt.Fprintf(stdout, "%-14s %6s %5s %9s %7s %7s %6s  %s\n", "action", "s", "docks", "forward m", "left m", "rise m", "turn°", "may be followed by")
 	for _, o := range out {
 		fmt.Fprintf(stdout, "%-14s %6.2f %5d %9.2f %7.2f %7.2f %6.0f  %d actions\n", o.Name, o.Seconds, o.Docks, o.ForwardM, o.LeftM, o.RiseM, o.TurnDeg, len(o.Next))

@@ -14,7 +14,7 @@ import (
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/internal/sceneflag"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/stategraph"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
@@ -92,7 +92,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "planner bench: want [--scene S] [--depth 1-8] [--versions both|tree] [--reps N] [--json]")
 		return 1
 	}
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner bench: %v\n", err)
 		return 1
@@ -108,8 +108,8 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	start := action.Frame{Position: mgl64.Vec3{*x, 0, *z}, Yaw: *yawDeg * math.Pi / 180}
-	state := int32(lib.Index(library.TableIStart))
-	pt, err := actiongraph.NewPlanTree(g, w.Templates, true)
+	state := int32(lib.Index(librarybuild.TableIStart))
+	pt, err := actiongraph.NewPlanTree(g, w.Templates, actiongraph.EvaluateAll)
 	if err != nil {
 		fmt.Fprintf(stderr, "planner bench: %v\n", err)
 		return 1
@@ -174,7 +174,7 @@ func runBench(args []string, stdout, stderr io.Writer) int {
 		return printJSON(stdout, rows)
 	}
 	fmt.Fprintf(stdout, "Table I on %s: the default graph unrolled from %s at (%.1f, %.1f) heading %.0f°, every node evaluated\n",
-		*spec, library.TableIStart, start.Position[0], start.Position[2], *yawDeg)
+		*spec, librarybuild.TableIStart, start.Position[0], start.Position[2], *yawDeg)
 	fmt.Fprintf(stdout, "(support data: %s; Version II times are medians of %d runs; one core)\n\n", w.Support, *reps)
 	fmt.Fprintf(stdout, "%5s %10s %9s %12s %12s %10s %14s %16s\n", "depth", "animations", "feasible", "Version I s", "Version II s", "µs/anim", "II vs I", "vs paper's II")
 	for _, r := range rows {
@@ -214,7 +214,7 @@ func benchBodyTree(g *stategraph.Graph, w *world.World) (*actiongraph.PlanTree, 
 	if err != nil {
 		return nil, nil, err
 	}
-	pt, err := actiongraph.NewPlanTree(g, w.Templates, true)
+	pt, err := actiongraph.NewPlanTree(g, w.Templates, actiongraph.EvaluateAll)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -22,7 +22,7 @@ import (
 	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/internal/topview"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/picture"
@@ -255,9 +255,9 @@ func crowdRun(a crowdArgs, kind crowd.ClaimKind, load sceneload.LoadOptions) (*c
 // library with the moves crowds need.
 func crowdLibrary(file string) (*action.Library, *stategraph.Graph, error) {
 	if file != "" {
-		return library.LoadLibrary(file)
+		return librarybuild.LoadLibrary(file)
 	}
-	return library.Default(library.DefaultOptions{Crowd: true})
+	return librarybuild.Default(librarybuild.DefaultOptions{Crowd: true})
 }
 
 // newWorld builds (or reads from the cache) the support data of a

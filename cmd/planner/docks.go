@@ -11,7 +11,7 @@ import (
 
 	"github.com/foothold/foothold/character"
 	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/motionfile"
 )
@@ -120,7 +120,7 @@ func loadCapture(cp capture, scale float64, effFile string) (*motion.Clip, *moti
 		if err != nil {
 			return nil, nil, "", err
 		}
-		eff, err = library.ReadEffectors(f, effFile, c.Skeleton)
+		eff, err = librarybuild.ReadEffectors(f, effFile, c.Skeleton)
 		f.Close()
 		if err != nil {
 			return nil, nil, "", err

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/internal/capsuleoracle"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
@@ -18,7 +18,7 @@ import (
 // nothing in the scene, the clearance 1 cm. The top of the head is found
 // from the capsules' ends and radii alone.
 func TestMeasureInSceneUnderACeiling(t *testing.T) {
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 	"github.com/foothold/foothold/character"
 	"github.com/foothold/foothold/internal/atomicfile"
 	"github.com/foothold/foothold/internal/progress"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/picture"
@@ -25,7 +25,7 @@ import (
 )
 
 type libraryJSON struct {
-	library.Report
+	librarybuild.Report
 	Library string `json:"library"`
 	Spaces  string `json:"spaces,omitempty"` // the occupancy spaces written beside the library
 	// NoSpaces says why no spaces were written (the library was).
@@ -43,7 +43,7 @@ type mappedJSON struct {
 }
 
 // mappings groups the sources by their effectors' mapping (motion.Effectors.Describe).
-func mappings(srcs []library.Source) []mappedJSON {
+func mappings(srcs []librarybuild.Source) []mappedJSON {
 	var out []mappedJSON
 	for _, s := range srcs {
 		lines := s.Effectors.Describe(s.Clip.Skeleton)
@@ -93,7 +93,7 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
 	}
-	b, err := library.Build(srcs, library.BuildOptions{MaxPoseError: *maxErr, Hands: *hands, Retarget: *retarget, Pivots: *pivots, NoPivots: *noPivots})
+	b, err := librarybuild.Build(srcs, librarybuild.BuildOptions{MaxPoseError: *maxErr, Hands: *hands, Retarget: *retarget, Pivots: *pivots, NoPivots: *noPivots})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner library: %v\n", err)
 		return 1
@@ -121,17 +121,17 @@ func runLibrary(args []string, stdout, stderr io.Writer) int {
 // occupancy spaces of the library as it reads back from that file beside
 // it (first); it returns the spaces' path, or why there are none (a body
 // the crowd cannot check: the library is written all the same).
-func writeLibrary(b *library.Built, out string, spaces bool) (path, none string, err error) {
+func writeLibrary(b *librarybuild.Built, out string, spaces bool) (path, none string, err error) {
 	dir, err := filepath.Abs(filepath.Dir(out))
 	if err != nil {
 		return "", "", err
 	}
 	var text bytes.Buffer
-	if err := library.WriteLibrary(&text, b, dir); err != nil {
+	if err := librarybuild.WriteLibrary(&text, b, dir); err != nil {
 		return "", "", err
 	}
 	if spaces {
-		lib, _, err := library.ReadLibrary(bytes.NewReader(text.Bytes()), out, dir)
+		lib, _, err := librarybuild.ReadLibrary(bytes.NewReader(text.Bytes()), out, dir)
 		if err != nil {
 			return "", "", err
 		}
@@ -165,7 +165,7 @@ func storeSpaces(out string, lib *action.Library) (string, error) {
 //
 // Animations a character file holds but that cannot be read (a joint
 // without a pose at some time) come back as skipped sources.
-func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, []library.SourceReport, error) {
+func librarySources(from, effFile string, re *regexp.Regexp) ([]librarybuild.Source, []librarybuild.SourceReport, error) {
 	files := []string{from}
 	st, err := os.Stat(from)
 	if err != nil {
@@ -188,8 +188,8 @@ func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, 
 		}
 		sort.Strings(files)
 	}
-	var out []library.Source
-	var skipped []library.SourceReport
+	var out []librarybuild.Source
+	var skipped []librarybuild.SourceReport
 	for _, f := range files {
 		abs, err := filepath.Abs(f)
 		if err != nil {
@@ -200,7 +200,7 @@ func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, 
 			return nil, nil, err
 		}
 		for _, sk := range skips {
-			skipped = append(skipped, library.SourceReport{Name: filepath.Base(abs) + "#" + sk.Name, Skipped: sk.Why})
+			skipped = append(skipped, librarybuild.SourceReport{Name: filepath.Base(abs) + "#" + sk.Name, Skipped: sk.Why})
 		}
 		for _, r := range refs {
 			name := filepath.Base(r.BVH + r.AMC + r.GLTF)
@@ -223,28 +223,28 @@ func librarySources(from, effFile string, re *regexp.Regexp) ([]library.Source, 
 			if err != nil {
 				return nil, nil, err
 			}
-			out = append(out, library.Source{Name: name, Ref: r, Clip: c, Effectors: eff})
+			out = append(out, librarybuild.Source{Name: name, Ref: r, Clip: c, Effectors: eff})
 		}
 	}
 	return out, skipped, nil
 }
 
 // clipRefs are the clips one file holds; other files hold none.
-func clipRefs(path string) ([]library.ClipRef, []character.Skipped, error) {
+func clipRefs(path string) ([]librarybuild.ClipRef, []character.Skipped, error) {
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".glb", ".gltf":
 		ch, err := character.Load(path, character.Options{})
 		if err != nil {
 			return nil, nil, err
 		}
-		var out []library.ClipRef
+		var out []librarybuild.ClipRef
 		for _, c := range ch.Clips {
-			out = append(out, library.ClipRef{GLTF: path, Animation: c.Name})
+			out = append(out, librarybuild.ClipRef{GLTF: path, Animation: c.Name})
 		}
 		return out, ch.Skipped, nil
 	case ".amc":
 		subject, _, _ := strings.Cut(strings.TrimSuffix(filepath.Base(path), filepath.Ext(path)), "_")
-		return []library.ClipRef{{AMC: path, ASF: filepath.Join(filepath.Dir(path), subject+".asf")}}, nil, nil
+		return []librarybuild.ClipRef{{AMC: path, ASF: filepath.Join(filepath.Dir(path), subject+".asf")}}, nil, nil
 	case ".bvh":
 		c, err := motionfile.LoadBVH(path, motion.BVHOptions{Scale: 1})
 		if err != nil {
@@ -258,7 +258,7 @@ func clipRefs(path string) ([]library.ClipRef, []character.Skipped, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %w", path, err)
 		}
-		return []library.ClipRef{{BVH: path, Scale: g.Scale}}, nil, nil
+		return []librarybuild.ClipRef{{BVH: path, Scale: g.Scale}}, nil, nil
 	}
 	return nil, nil, nil
 }
@@ -277,11 +277,11 @@ func effectorsFor(c *motion.Clip, name, effFile string) (*motion.Effectors, erro
 		return nil, err
 	}
 	defer f.Close()
-	return library.ReadEffectors(f, effFile, c.Skeleton)
+	return librarybuild.ReadEffectors(f, effFile, c.Skeleton)
 }
 
 // drawStrips draws every action as a strip into dir.
-func drawStrips(b *library.Built, dir string) ([]string, error) {
+func drawStrips(b *librarybuild.Built, dir string) ([]string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}

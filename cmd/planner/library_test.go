@@ -16,7 +16,7 @@ import (
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/sceneload"
@@ -574,7 +574,7 @@ func buildLibrary(t *testing.T, libFile string, args ...string) (libraryJSON, *a
 	if err := json.Unmarshal(out.Bytes(), &rep); err != nil {
 		t.Fatal(err)
 	}
-	lib, g, err := library.LoadLibrary(libFile)
+	lib, g, err := librarybuild.LoadLibrary(libFile)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -610,7 +610,7 @@ func TestPivotsTurnAwayFromAWall(t *testing.T) {
 			args = append(args, flag)
 		}
 		rep, _ := buildLibrary(t, libFile, args...)
-		if got := rep.Tags["pivot"]; (got == len(library.PivotDegs)) != pivots {
+		if got := rep.Tags["pivot"]; (got == len(librarybuild.PivotDegs)) != pivots {
 			t.Errorf("pivots %v: %d actions tagged pivot", pivots, got)
 		}
 		for _, body := range []bool{false, true} {

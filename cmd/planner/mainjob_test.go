@@ -12,7 +12,7 @@ import (
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/legoracle"
 	"github.com/foothold/foothold/internal/shareddata"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motion"
 	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/planner"
@@ -108,7 +108,7 @@ func checkMainJobPath(t *testing.T, c *motion.Clip) {
 	if flight < 0.6 || end[0] < 8.6 || end[0] > 9.6 || end[2] < 0.3 || end[2] > 1.3 || end[1] < 1.8 {
 		t.Errorf("the root rises %.2f m on the flight and ends at %.2v: want the flight climbed and the box reached", flight, end)
 	}
-	lib, _, err := library.Default(library.DefaultOptions{Crowd: true})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{Crowd: true})
 	if err != nil {
 		t.Fatal(err)
 	}

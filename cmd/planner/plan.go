@@ -6,12 +6,11 @@ import (
 	"io"
 	"math"
 
-	"github.com/foothold/foothold/internal/sceneflag"
-
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/internal/topview"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/picture"
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl64"
@@ -44,7 +43,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 	z := fs.Float64("z", defaultStart.Position[2], "start z (m)")
 	y := fs.Float64("y", math.NaN(), "a height just above the floor to start on (default: the highest floor at x, z)")
 	yawDeg := fs.Float64("yaw", defaultStart.Yaw*180/math.Pi, "start heading (degrees; 0 faces +Z, 90 faces +X)")
-	state := fs.String("state", library.TableIStart, "the action being performed at the start")
+	state := fs.String("state", librarybuild.TableIStart, "the action being performed at the start")
 	withBody := fs.Bool("body", true, "check the body against the scene at every supported node below no unsupported or blocked one, blocked nodes drawn orange (the default)")
 	noBody := fs.Bool("no-body", false, "check the docks alone, as the paper does")
 	prune := fs.Bool("prune", false, "prune as the runtime does (the default evaluates every node, as Table I)")
@@ -60,7 +59,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "planner plan: want [--scene S] [--depth 1-6] [--x X --z Z --yaw DEG] [--no-body] [--png FILE] [--json]")
 		return 1
 	}
-	lib, g, err := library.Default(library.DefaultOptions{})
+	lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
 		return 1
@@ -86,7 +85,7 @@ func runPlan(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	start := action.Frame{Position: mgl64.Vec3{*x, ground, *z}, Yaw: *yawDeg * math.Pi / 180}
-	pt, err := actiongraph.NewPlanTree(g, w.Templates, !*prune)
+	pt, err := actiongraph.NewPlanTree(g, w.Templates, pruning(*prune))
 	if err != nil {
 		fmt.Fprintf(stderr, "planner plan: %v\n", err)
 		return 1
@@ -160,4 +159,13 @@ func groundAt(bvh *scenes.BVH, b scenes.AABB, x, y, z float64) (float64, bool) {
 		return 0, false
 	}
 	return float64(ray.At(h.T)[1]), true
+}
+
+// pruning is the plan tree's mode: pruned as the runtime plans, or every
+// node evaluated as the paper's Table I counts.
+func pruning(prune bool) actiongraph.Pruning {
+	if prune {
+		return actiongraph.Prune
+	}
+	return actiongraph.EvaluateAll
 }

@@ -21,7 +21,7 @@ import (
 	"github.com/foothold/foothold/internal/atomicfile"
 	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/internal/topview"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/picture"
 	"github.com/foothold/foothold/planner"
@@ -93,9 +93,9 @@ type runOptions struct {
 // built-in one, or the library file's.
 func (o *runOptions) library() (*action.Library, *stategraph.Graph, error) {
 	if o.lib != "" {
-		return library.LoadLibrary(o.lib)
+		return librarybuild.LoadLibrary(o.lib)
 	}
-	return library.Default(library.DefaultOptions{Crowd: !o.paper})
+	return librarybuild.Default(librarybuild.DefaultOptions{Crowd: !o.paper})
 }
 
 // withBody reports whether the options check the body: by default unless
@@ -149,7 +149,7 @@ func bodyWithRadii(lib *action.Library, file string) (*body.Model, error) {
 	}
 	defer f.Close()
 	a := lib.Actions[0]
-	r, err := library.ReadRadii(f, file, body.RadiiFor(a.Clip.Skeleton, a.Effectors))
+	r, err := librarybuild.ReadRadii(f, file, body.RadiiFor(a.Clip.Skeleton, a.Effectors))
 	if err != nil {
 		return nil, err
 	}

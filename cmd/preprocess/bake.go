@@ -10,7 +10,7 @@ import (
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/progress"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/world"
 )
@@ -92,9 +92,9 @@ func bakeLibrary(file string) (*action.Library, error) {
 	var lib *action.Library
 	var err error
 	if file != "" {
-		lib, _, err = library.LoadLibrary(file)
+		lib, _, err = librarybuild.LoadLibrary(file)
 	} else {
-		lib, _, err = library.Default(library.DefaultOptions{Crowd: true})
+		lib, _, err = librarybuild.Default(librarybuild.DefaultOptions{Crowd: true})
 	}
 	return lib, err
 }

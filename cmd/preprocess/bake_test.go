@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/dock"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/world"
 )
 
@@ -39,7 +39,7 @@ func TestBake(t *testing.T) {
 			}
 		}
 	}
-	lib, _, err := library.Default(library.DefaultOptions{Crowd: true})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{Crowd: true})
 	if err != nil {
 		t.Fatal(err)
 	}

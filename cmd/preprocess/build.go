@@ -11,7 +11,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/progress"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbake"
 )
@@ -150,5 +150,5 @@ func loadTemplates(spec string, friction float64) ([]*dock.Template, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return library.ReadTemplates(f, spec)
+	return librarybuild.ReadTemplates(f, spec)
 }

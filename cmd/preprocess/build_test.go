@@ -12,7 +12,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
-	"github.com/foothold/foothold/library"
+	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/world"
 )
@@ -154,7 +154,7 @@ func TestBuildRealMeshes(t *testing.T) {
 // file built with --friction 0 the paper's; the other pairings are refused
 // with the flag to rebuild with. A bad --friction writes nothing.
 func TestBuildFrictionMatchesPlanner(t *testing.T) {
-	lib, _, err := library.Default(library.DefaultOptions{})
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
