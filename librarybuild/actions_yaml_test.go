@@ -254,7 +254,7 @@ func FuzzReadGraph(f *testing.F) {
 func FuzzReadLibrary(f *testing.F) {
 	f.Add("actions:\n  - name: a\n    clip: {builtin: idle, frames: [0, 30]}\n  - name: b\n    clip: {builtin: idle, blend_from: a, blend_seconds: 0.2, turn: {deg: 10, pivot: [0, 0], from: 0, to: 0.5}}\nentry: [a]\nnext:\n  a: [b]\n  b: [a, b]\n")
 	f.Add("actions:\n  - name: a\n    clip: {builtin: walk.l}\n  - name: b\n    clip: {builtin: walk.r, blend_from: a, blend_seconds: 0.2, carry_on: true}\nentry: [a]\nnext:\n  a: [b]\n  b: [a]\n")
-	f.Add("actions:\n  - name: a\n    clip: {builtin: walk.l, cycle: [0, 20], period: 14, frames: [0, 14]}\nentry: [a]\nnext:\n  a: [a]\n")
+	f.Add("actions:\n  - name: a\n    clip: {builtin: walk.l, cycle: [0, 20], period: 14, frames: [0, 14]}\nentry: [a]\nnext:\n  a: [a]\nroles: {stand: a, leaps: [b]}\n")
 	f.Add("actions:\n  - name: a\n    clip: {builtin: walk.l, cycle: [0, 20], mirror: true, period: 30, frames: [0, 30]}\nentry: [a]\nnext:\n  a: [a]\n")
 	dir := f.TempDir()
 	f.Fuzz(func(t *testing.T, src string) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -164,6 +165,9 @@ func roundTrip(t *testing.T, b *librarybuild.Built) {
 	}
 	if len(lib.Actions) != len(b.Library.Actions) {
 		t.Fatalf("%d actions read back, %d built", len(lib.Actions), len(b.Library.Actions))
+	}
+	if !reflect.DeepEqual(lib.Roles, b.Library.Roles) {
+		t.Fatalf("roles read back %+v, built %+v", lib.Roles, b.Library.Roles)
 	}
 	for s, want := range b.Library.Actions {
 		got := lib.Actions[s]

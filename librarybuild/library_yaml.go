@@ -30,6 +30,7 @@ import (
 //	next:
 //	  idle: [idle, walk.2]
 //	  ...
+//	roles: {stand: idle, walk: walk, athletic: [climb, hop]}
 //
 // A clip's root_motion gives a clip on the spot the motion of its feet
 // (motion.RootMotion), loop plays it twice (the second time from where the
@@ -49,15 +50,17 @@ import (
 // motion.Plant), or, with carry_on: true, carries that action's motion on
 // into the clip (motion.BlendOn: a walk speeding up into a run). A clip slower than the play rate is stretched to whole
 // frames of it (docks' times are the stretched clip's).
-// Paths are relative to the file. Planner's 'planner library' writes such
+// The optional roles say which tags mean what to a planner (readRoles;
+// action.DefaultRoles for those not given). Paths are relative to the
+// file. Planner's 'planner library' writes such
 // files; errors name the file and line.
 func ReadLibrary(r io.Reader, file, dir string) (*action.Library, *stategraph.Graph, error) {
 	p := yamlnode.Parser{File: file}
-	root, err := p.Decode(r, "'actions', 'entry' and 'next'")
+	root, err := p.Decode(r, "'actions', 'entry', 'next' and 'roles'")
 	if err != nil {
 		return nil, nil, err
 	}
-	f, err := p.Mapping(root, "actions", "entry", "next")
+	f, err := p.Mapping(root, "actions", "entry", "next", "roles")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -69,6 +72,11 @@ func ReadLibrary(r io.Reader, file, dir string) (*action.Library, *stategraph.Gr
 		return nil, nil, err
 	}
 	lib := action.NewLibrary()
+	if f["roles"] != nil {
+		if lib.Roles, err = readRoles(p, f["roles"]); err != nil {
+			return nil, nil, err
+		}
+	}
 	for _, a := range acts {
 		if err := lib.Add(a); err != nil {
 			return nil, nil, &yamlnode.ParseError{File: file, Err: err}
@@ -104,6 +112,7 @@ func WriteLibrary(w io.Writer, b *Built, dir string) error {
 		list.Content = append(list.Content, actionNode(a, ac, dir))
 	}
 	doc := &yaml.Node{Kind: yaml.MappingNode, Content: append([]*yaml.Node{scalar("actions"), list}, graphFields(b.Graph)...)}
+	doc.Content = append(doc.Content, scalar("roles"), rolesNode(b.Library.Roles))
 	return encodeYAML(w, doc)
 }
 
