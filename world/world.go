@@ -34,6 +34,7 @@ type World struct {
 	Support       string                               // where the support data came from
 	Buried        int64                                // positions dropped from ExactSupports as buried inside solids
 	Narrow        int64                                // foot positions dropped from ExactSupports as in slots too narrow to stand in
+	Foot          string                               // the template the library's feet dock with, or empty
 }
 
 // Options say where a World's support data comes from.
@@ -89,6 +90,7 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 		}
 	}
 	sort.Strings(w.Names)
+	w.Foot = footTemplate(lib)
 	if err := w.supportData(opt); err != nil {
 		return nil, err
 	}
@@ -134,15 +136,27 @@ func (w *World) supportData(opt Options) error {
 	return nil
 }
 
-// FootSupport is the support-tree of the library's foot: the template
-// "foot", or one grown or shrunk to a character's size ("foot@1.85").
-func (w *World) FootSupport() (*supporttree.Tree, error) {
-	for _, name := range w.Names {
-		if name == "foot" || strings.HasPrefix(name, "foot@") {
-			if tr := w.Supports[w.Templates[name]]; tr != nil {
-				return tr, nil
+// footTemplate is the template the first dock of a foot effector docks
+// with, in the library's order ("foot", or one grown to the character,
+// "foot@1.85"); empty when no action docks a foot.
+func footTemplate(lib *action.Library) string {
+	for _, a := range lib.Actions {
+		for _, d := range a.Docks {
+			for _, f := range a.Effectors.Feet {
+				if a.Clip.Skeleton.Names[f.Joint] == d.Effector {
+					return d.Template
+				}
 			}
 		}
+	}
+	return ""
+}
+
+// FootSupport is the support-tree of the template the library's feet dock
+// with (Foot).
+func (w *World) FootSupport() (*supporttree.Tree, error) {
+	if tr := w.Supports[w.Templates[w.Foot]]; tr != nil {
+		return tr, nil
 	}
 	return nil, fmt.Errorf("world: the action library docks no foot (templates %s)", strings.Join(w.Names, ", "))
 }

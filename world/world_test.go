@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/librarybuild"
@@ -90,5 +91,36 @@ func TestLoadWorldCache(t *testing.T) {
 	}
 	if _, err := os.Stat(files[0]); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// The world knows the template the library's feet dock with: "foot" for
+// the built-in library, the grown foot for a library of a taller
+// character, whose FootSupport is that template's tree.
+func TestFootTemplate(t *testing.T) {
+	lib, _, err := librarybuild.Default(librarybuild.DefaultOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	grown := action.NewLibrary()
+	for _, a := range lib.Actions {
+		b := *a
+		b.Docks = append([]action.Dock(nil), a.Docks...)
+		for k := range b.Docks {
+			b.Docks[k].Template = dock.ScaledName(b.Docks[k].Template, 1.2)
+		}
+		if err := grown.Add(&b); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for want, l := range map[string]*action.Library{"foot": lib, dock.ScaledName("foot", 1.2): grown} {
+		w, err := Load("builtin:stepping", l, Options{CacheDir: t.TempDir()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr, err := w.FootSupport()
+		if w.Foot != want || err != nil || tr != w.Supports[w.Templates[want]] {
+			t.Errorf("foot %q (%v), want %q's tree", w.Foot, err, want)
+		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/foothold/foothold/action"
@@ -133,13 +132,10 @@ func (d *demo) firstState(want string) string {
 	return d.lib.Actions[d.setup.Graph().Entry[0]].Name
 }
 
-// footTemplate is the template the feet dock with: "foot", or the first
-// foot template grown to another character's size ("foot@1.85").
+// footTemplate is the template the library's feet dock with.
 func (d *demo) footTemplate() string {
-	for _, n := range d.world.Names {
-		if n == "foot" || strings.HasPrefix(n, "foot@") {
-			return n
-		}
+	if d.world.Foot != "" {
+		return d.world.Foot
 	}
 	return "foot"
 }
