@@ -3,6 +3,7 @@ package bake
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
 )
@@ -42,8 +43,9 @@ func Key(parts ...[32]byte) [32]byte {
 }
 
 // cached gives what path holds when read accepts it, else what build
-// makes, written to path when the cache folder can be made and written.
-// It says where the result came from.
+// makes, written to path when the cache folder can be made and written
+// and write accepts it. It says where the result came from, and why a
+// result built now was not cached.
 func cached[T any](path string, read func(string) (T, error), build func() (T, error), write func(string, T) error) (T, string, error) {
 	if v, err := read(path); err == nil {
 		return v, path + " (cached)", nil
@@ -52,11 +54,12 @@ func cached[T any](path string, read func(string) (T, error), build func() (T, e
 	if err != nil {
 		return v, "", err
 	}
-	from := "built now (the cache is not writable)"
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err == nil {
-		if err := write(path, v); err == nil {
-			from = path + " (built now)"
-		}
+	err = os.MkdirAll(filepath.Dir(path), 0o755)
+	if err == nil {
+		err = write(path, v)
 	}
-	return v, from, nil
+	if err != nil {
+		return v, fmt.Sprintf("built now (not cached: %v)", err), nil
+	}
+	return v, path + " (built now)", nil
 }

@@ -73,20 +73,42 @@ func measureAll(lib *action.Library, m *body.Model, opt ccd.Options, o Options) 
 	return ms, errors.Join(errs...)
 }
 
+// MaxCachedSweeps bounds the sweeps file Sweeps caches: a library's sweeps
+// take about 48 bytes per capsule per measured instant (a 39-action
+// library, 12.7 MB; 827 actions of every shared capture, 707 MB), and
+// those of larger libraries are measured each time rather than fill the
+// user's disk. [Units: bytes]
+const MaxCachedSweeps = 256 << 20
+
 // Sweeps gives the body m's sweeps of every action of lib: read from the
 // cache when it holds them (under ccd.SweepsKey), else measured now and
-// cached. It says where they came from.
+// cached when they take at most MaxCachedSweeps. It says where they came
+// from.
 func Sweeps(lib *action.Library, m *body.Model, opt ccd.Options, o Options) (*ccd.Sweeps, string, error) {
 	key := ccd.SweepsKey(lib, m, opt)
 	ms, from, err := cached(o.Cache.Path("sweeps", key, ".fsw"),
 		func(path string) ([]ccd.Measured, error) { return ReadSweeps(path, key) },
 		func() ([]ccd.Measured, error) { return measureAll(lib, m, opt, o) },
-		func(path string, ms []ccd.Measured) error { return WriteSweeps(path, key, ms) })
+		func(path string, ms []ccd.Measured) error {
+			if n := sweepsBytes(ms); n > MaxCachedSweeps {
+				return fmt.Errorf("%d MB of sweeps, more than bake.MaxCachedSweeps", n>>20)
+			}
+			return WriteSweeps(path, key, ms)
+		})
 	if err != nil {
 		return nil, "", err
 	}
 	sw, err := ccd.NewSweeps(lib, m, opt, ms)
 	return sw, from, err
+}
+
+// sweepsBytes is the size of the .fsw file of ms.
+func sweepsBytes(ms []ccd.Measured) int {
+	n := len(SweepsMagic) + 4 + 36 + 32
+	for _, m := range ms {
+		n += 8 + 8*(len(m.Axes)+len(m.Travel)+len(m.Speed)+len(m.Sag))
+	}
+	return n
 }
 
 // EncodeSweeps is the .fsw file of measured sweeps under key.

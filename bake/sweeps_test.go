@@ -160,3 +160,12 @@ func FuzzDecodeSweeps(f *testing.F) {
 		}
 	})
 }
+
+// The size Sweeps weighs against MaxCachedSweeps is the file's.
+func TestSweepsBytes(t *testing.T) {
+	lib, m := adultLibrary(t)
+	ms := measured(t, lib, m)
+	if got, want := bake.SweepsBytes(ms), len(bake.EncodeSweeps([32]byte{}, ms)); got != want {
+		t.Errorf("SweepsBytes %d, the file %d bytes", got, want)
+	}
+}

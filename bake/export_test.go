@@ -1,0 +1,4 @@
+package bake
+
+// SweepsBytes is sweepsBytes, for the tests.
+var SweepsBytes = sweepsBytes
