@@ -19,7 +19,7 @@ import (
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/stategraph"
-	"github.com/foothold/foothold/supportbake"
+	"github.com/foothold/foothold/supportbuild"
 	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -62,7 +62,7 @@ func loadPlanWorld(tb testing.TB, scene string) *planWorld {
 	params := geoquery.DefaultParams()
 	trees := map[*dock.Template]*supporttree.Tree{}
 	for _, t := range w.templates {
-		tr, _, err := supportbake.Build(m, bvh, t, params.Lattice, supportbake.BuildOptions{})
+		tr, _, err := supportbuild.Build(m, bvh, t, params.Lattice, supportbuild.BuildOptions{})
 		if err != nil {
 			tb.Fatal(err)
 		}

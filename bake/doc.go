@@ -1,5 +1,5 @@
 // Package bake is Foothold's offline step: it makes what the runtime reads
-// and never computes itself — a scene's support-trees (supportbake.Build,
+// and never computes itself — a scene's support-trees (supportbuild.Build,
 // with the supports no foot or hand can reach left out), the body's sweeps
 // of every action of a library (ccd.Measure, on every core) and the
 // library's occupancy spaces (occupancy.Build) — and keeps them in one

@@ -9,6 +9,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbake"
+	"github.com/foothold/foothold/supportbuild"
 )
 
 // Support gives the support-trees of templates in the scene (mesh m and
@@ -54,7 +55,7 @@ func latticeHash(lat dock.Lattice) [32]byte {
 func bakeSupport(m *scenes.Mesh, bvh *scenes.BVH, lat dock.Lattice, templates []*dock.Template, o Options) (*supportbake.File, error) {
 	f := &supportbake.File{Lattice: lat, SceneHash: supportbake.SceneHash(m), SceneTriangles: uint32(m.NumTriangles())}
 	for _, t := range templates {
-		ft, _, err := supportbake.Bake(m, bvh, t, lat, supportbake.BuildOptions{Workers: o.Workers, Progress: o.progress(t.Name)})
+		ft, _, err := supportbake.Bake(m, bvh, t, lat, supportbuild.BuildOptions{Workers: o.Workers, Progress: o.progress(t.Name)})
 		if err != nil {
 			return nil, err
 		}

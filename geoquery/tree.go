@@ -10,7 +10,7 @@ import (
 )
 
 // Tree is the paper's Version II: the supported samples were found offline
-// (supportbake.Build), and a query is a nearest search among them under the
+// (supportbuild.Build), and a query is a nearest search among them under the
 // same window, metric and tie-break as Probe, so it returns the same sample.
 // The hits are then recomputed at that sample with Algorithm 1 (a few rays),
 // unless the query asks for none. Safe for concurrent use.

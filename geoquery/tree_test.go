@@ -3,13 +3,12 @@ package geoquery
 import (
 	"testing"
 
-	"github.com/foothold/foothold/sceneload"
-
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
-	"github.com/foothold/foothold/supportbake"
+	"github.com/foothold/foothold/supportbuild"
 	"github.com/foothold/foothold/supporttree"
 )
 
@@ -33,7 +32,7 @@ func newFixture(t testing.TB, name string, m *scenes.Mesh, templates ...string) 
 	trees := map[*dock.Template]*supporttree.Tree{}
 	for _, n := range templates {
 		tm := builtinTemplate(n)
-		st, _, err := supportbake.Build(m, bvh, tm, params.Lattice, supportbake.BuildOptions{})
+		st, _, err := supportbuild.Build(m, bvh, tm, params.Lattice, supportbuild.BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supportbuild"
 	"github.com/foothold/foothold/supporttree"
 )
 
@@ -30,7 +31,7 @@ func goldenFile(t testing.TB) (*File, *scenes.Mesh, []*dock.Template) {
 	var ts []*dock.Template
 	for _, n := range []string{"foot", "hand"} {
 		tm, _ := dock.Builtin(n)
-		ft, _, err := Bake(m, bvh, tm, lat, BuildOptions{})
+		ft, _, err := Bake(m, bvh, tm, lat, supportbuild.BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,4 +200,11 @@ func FuzzDecode(f *testing.F) {
 			}
 		}
 	})
+}
+
+// treeSet is tree t's positions and their yaw masks.
+func treeSet(t *supporttree.Tree) map[[3]int32]uint64 {
+	out := map[[3]int32]uint64{}
+	t.Each(func(x, y, z int32, m uint64) { out[[3]int32{x, y, z}] = m })
+	return out
 }

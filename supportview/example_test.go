@@ -7,7 +7,7 @@ import (
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
-	"github.com/foothold/foothold/supportbake"
+	"github.com/foothold/foothold/supportbuild"
 	"github.com/foothold/foothold/supportview"
 	"github.com/go-gl/mathgl/mgl32"
 )
@@ -20,7 +20,7 @@ func ExampleStoreys() {
 	m := b.Mesh()
 	bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
 	foot, _ := dock.Builtin("foot")
-	tr, _, _ := supportbake.Build(m, bvh, foot, dock.DefaultLattice(), supportbake.BuildOptions{})
+	tr, _, _ := supportbuild.Build(m, bvh, foot, dock.DefaultLattice(), supportbuild.BuildOptions{})
 	for i, s := range supportview.Storeys(tr, 0) {
 		fmt.Printf("storey %d: y %.1f to %.1f m\n", i+1, s.Lo, s.Hi)
 	}

@@ -6,12 +6,11 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/foothold/foothold/sceneload"
-
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
-	"github.com/foothold/foothold/supportbake"
+	"github.com/foothold/foothold/supportbuild"
 	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/qmuntal/gltf"
@@ -27,7 +26,7 @@ func build(t *testing.T, m *scenes.Mesh, template string) *supporttree.Tree {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tr, _, err := supportbake.Build(m, bvh, tp, dock.DefaultLattice(), supportbake.BuildOptions{})
+	tr, _, err := supportbuild.Build(m, bvh, tp, dock.DefaultLattice(), supportbuild.BuildOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

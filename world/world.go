@@ -18,8 +18,8 @@ import (
 // World is a scene ready to plan in: its mesh and BVH, the templates an
 // action library docks with, their support-trees, and the geo-queriers.
 // The planner's trees leave out the supports buried inside solids (see
-// supportbake.Buried) and the feet's in slots too narrow to stand in
-// (supportbake.Narrow), as baked (supportbake.Bake); the exact ones are
+// supportbuild.Buried) and the feet's in slots too narrow to stand in
+// (supportbuild.Narrow), as baked (supportbake.Bake); the exact ones are
 // kept for comparing Version II with Version I.
 type World struct {
 	Mesh          *scenes.Mesh

@@ -14,6 +14,7 @@ import (
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbake"
+	"github.com/foothold/foothold/supportbuild"
 )
 
 // The support data is built once, cached, read back identical, and a
@@ -52,7 +53,7 @@ func TestLoadWorldCache(t *testing.T) {
 		// An independent build agrees with both.
 		m, _ := sceneload.Load("builtin:stepping", sceneload.LoadOptions{})
 		bvh, _ := scenes.NewBVH(m, scenes.BVHOptions{})
-		tc, _, err := supportbake.Build(m, bvh, a.Templates[n], geoquery.DefaultParams().Lattice, supportbake.BuildOptions{})
+		tc, _, err := supportbuild.Build(m, bvh, a.Templates[n], geoquery.DefaultParams().Lattice, supportbuild.BuildOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -65,8 +66,8 @@ func TestLoadWorldCache(t *testing.T) {
 		ta.Each(func(x, y, z int32, mask uint64) {
 			lat := ta.Lattice()
 			p := lat.Position(dock.Sample{X: x, Y: y, Z: z})
-			buried := supportbake.Buried(a.BVH, p, lat.Linear, supportbake.Headroom) ||
-				n == "foot" && supportbake.Narrow(a.BVH, p, lat.Linear, supportbake.Stance)
+			buried := supportbuild.Buried(a.BVH, p, lat.Linear, supportbuild.Headroom) ||
+				n == "foot" && supportbuild.Narrow(a.BVH, p, lat.Linear, supportbuild.Stance)
 			got := a.Supports[a.Templates[n]].YawMask(x, y, z)
 			if buried && got != 0 || !buried && got != mask {
 				t.Fatalf("template %s (%d, %d, %d): buried %v, planner's yaw set %x of %x", n, x, y, z, buried, got, mask)

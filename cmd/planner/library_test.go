@@ -30,7 +30,7 @@ import (
 // (0.37 m at the robot's size) its walking steps do not reach: the docks'
 // search window is the adult's. It used to walk from there with its feet
 // in the gaps beside the 0.2 m flight, whose floor is no support for a
-// foot of its size (supportbake.FootStance).
+// foot of its size (supportbuild.FootStance).
 func scaledWalk(size float64) string {
 	r := strings.NewReplacer("x: 0.25, z: 1.5", fmt.Sprintf("x: %.3f, z: %.3f", 3.35*size, 1.5*size), "speed: 1.2", fmt.Sprintf("speed: %.3f", 1.2*size))
 	return r.Replace(libraryWalk)
@@ -369,7 +369,7 @@ func TestLibraryFromAllCaptures(t *testing.T) {
 	walked := readMotion(t, filepath.Join(dir, "run", "motion.bvh"))
 	checkLegsSmooth(t, walked, 0.25)
 	// Up the 0.2 m flight, not along the 0.2 m gaps beside it, whose floor
-	// no foot stands on (supportbake.Narrow).
+	// no foot stands on (supportbuild.Narrow).
 	deepest, where := bodyIntrusion(t, walked)
 	rise := rootRise(walked)
 	t.Logf("the root up to %.2f m; the body (not checked: the docks alone) at most %.3f m into the scene (%s)", rise, deepest, where)

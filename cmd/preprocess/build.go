@@ -14,6 +14,7 @@ import (
 	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbake"
+	"github.com/foothold/foothold/supportbuild"
 )
 
 type buildTemplateReport struct {
@@ -85,7 +86,7 @@ func build(args []string, stdout, stderr io.Writer) error {
 	for _, t := range templates {
 		bar := progress.New("build "+t.Name, 1)
 		var mu sync.Mutex
-		opts := supportbake.BuildOptions{Workers: *workers, Progress: func(done, total int) {
+		opts := supportbuild.BuildOptions{Workers: *workers, Progress: func(done, total int) {
 			mu.Lock()
 			bar.Set(int64(done), int64(total))
 			mu.Unlock()

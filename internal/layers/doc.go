@@ -12,8 +12,8 @@
 //	2 motion, sceneload                                  skeletons and clips; scene files and built-in scenes
 //	3 dock, body, humanoid, export, character, motionfile, internal/topview, internal/sceneflag   templates and Algorithm 1; the body's capsules; procedural clips; glTF out; glTF characters in; motion files
 //	4 supporttree, action, internal/capsuleoracle, internal/legoracle   the support-tree; actions (clip, docks, delta, frame, library); the body's and the legs' test oracles
-//	5 geoquery, ccd, warp, stategraph, supportbake, supportview   geo-queries; the body against the scene; warping; the state graph; building support-trees and their files; support views
-//	6 actiongraph, occupancy                            the plan tree; occupancy spaces
+//	5 geoquery, ccd, warp, stategraph, supportbuild, supportview   geo-queries; the body against the scene; warping; the state graph; building support-trees; support views
+//	6 actiongraph, occupancy, supportbake, dynamic     the plan tree; occupancy spaces; support files; a world whose geometry changes
 //	7 planner, librarybuild, picture, bake                 the runtime character; building a library; pictures; the offline bake and its cache
 //	8 world, script                                    loading a world; scripted runs
 //	9 crowd                                            many characters
@@ -32,8 +32,8 @@ var Layer = map[string]int{
 	"motion": 2, "sceneload": 2,
 	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "character": 3, "motionfile": 3, "internal/topview": 3, "internal/sceneflag": 3,
 	"supporttree": 4, "action": 4, "internal/capsuleoracle": 4, "internal/legoracle": 4,
-	"geoquery": 5, "ccd": 5, "warp": 5, "stategraph": 5, "supportbake": 5, "supportview": 5,
-	"actiongraph": 6, "occupancy": 6,
+	"geoquery": 5, "ccd": 5, "warp": 5, "stategraph": 5, "supportbuild": 5, "supportview": 5,
+	"actiongraph": 6, "occupancy": 6, "supportbake": 6, "dynamic": 6,
 	"planner": 7, "librarybuild": 7, "picture": 7, "bake": 7,
 	"world": 8, "script": 8,
 	"crowd":       9,
@@ -48,7 +48,7 @@ var Runtime = []string{"ik", "scenes", "motion", "dock", "body", "action", "supp
 // runtime imports none of them.
 var Offline = []string{
 	"internal/atomicfile", "internal/binfile", "internal/progress", "internal/yamlnode", "internal/gltfdata", "internal/raster", "internal/topview", "internal/sceneflag",
-	"internal/parallel", "sceneload", "humanoid", "export", "character", "motionfile", "supportbake", "supportview", "world", "occupancy", "librarybuild", "picture", "bake",
+	"sceneload", "humanoid", "export", "character", "motionfile", "supportbake", "supportview", "world", "occupancy", "librarybuild", "picture", "bake",
 }
 
 // Forbidden are the packages outside this module that no runtime package

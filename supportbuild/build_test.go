@@ -1,4 +1,4 @@
-package supportbake
+package supportbuild
 
 import (
 	"fmt"
@@ -6,11 +6,10 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/foothold/foothold/sceneload"
-
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supporttree"
 )
@@ -135,7 +134,7 @@ func TestColumnsMatchRays(t *testing.T) {
 				t.Fatal(err)
 			}
 			b, sb, _ := Build(m, bvh, tm, dock.DefaultLattice(), BuildOptions{RaysOnly: true})
-			ea, eb := Encode(a), Encode(b)
+			ea, eb := encodeTree(a), encodeTree(b)
 			if !bytesEqual(ea, eb) {
 				ta, tb := treeSet(a), treeSet(b)
 				for k, v := range tb {

@@ -1,4 +1,4 @@
-package supportbake
+package supportbuild
 
 import (
 	"math"
@@ -29,6 +29,9 @@ type columns struct {
 	edges      [][3][3]float64 // per triangle: its xz edges' lines, see edgeLines
 	plane      [][4]float64    // per triangle: unit normal (x, y, z) and offset, n·p = d
 	flat       []bool          // per triangle: all three corners at one float32 height
+	// clipped: the grid covers part of the mesh only (a region build), so
+	// a point beyond it is left to the rays.
+	clipped bool
 }
 
 // cellTri is a triangle listed in a cell, with its height range.
@@ -42,10 +45,20 @@ type cellTri struct {
 // level coordinates (about 1e-5 m at 100 m).
 const certaintyMargin = 1e-4
 
-func newColumns(m *scenes.Mesh, cell float32) *columns {
+// newColumns lists m's triangles in a grid of cells of the given size over
+// the mesh, or over its part within clip (xz) when clip is not nil.
+func newColumns(m *scenes.Mesh, cell float32, clip *scenes.AABB) *columns {
 	c := &columns{cell: float64(cell)}
 	n := m.NumTriangles()
 	box := m.Bounds()
+	if clip != nil {
+		c.clipped = true
+		box.Min[0], box.Min[2] = max(box.Min[0], clip.Min[0]), max(box.Min[2], clip.Min[2])
+		box.Max[0], box.Max[2] = min(box.Max[0], clip.Max[0]), min(box.Max[2], clip.Max[2])
+		if box.Min[0] > box.Max[0] || box.Min[2] > box.Max[2] {
+			return nil
+		}
+	}
 	c.x0 = int64(math.Floor(float64(box.Min[0])/c.cell)) - 1
 	c.z0 = int64(math.Floor(float64(box.Min[2])/c.cell)) - 1
 	c.nx = int64(math.Floor(float64(box.Max[0])/c.cell)) + 2 - c.x0
@@ -74,6 +87,8 @@ func newColumns(m *scenes.Mesh, cell float32) *columns {
 			az: int64(math.Floor((float64(min(a[2], b[2], d[2]))-certaintyMargin)/c.cell)) - c.z0,
 			bz: int64(math.Floor((float64(max(a[2], b[2], d[2]))+certaintyMargin)/c.cell)) - c.z0,
 		}
+		r.ax, r.az = max(r.ax, 0), max(r.az, 0)
+		r.bx, r.bz = min(r.bx, c.nx-1), min(r.bz, c.nz-1)
 		rects[t] = r
 		for z := r.az; z <= r.bz; z++ {
 			for x := r.ax; x <= r.bx; x++ {
@@ -109,7 +124,7 @@ func (c *columns) verdict(q mgl32.Vec3, reach, cosTol float32) (supported, certa
 	x := int64(math.Floor(float64(q[0])/c.cell)) - c.x0
 	z := int64(math.Floor(float64(q[2])/c.cell)) - c.z0
 	if x < 0 || z < 0 || x >= c.nx || z >= c.nz {
-		return false, true // beyond every triangle
+		return false, !c.clipped // beyond every triangle, or beyond the grid
 	}
 	i := z*c.nx + x
 	// Only faces within reach (plus rounding) can give an accepted hit.

@@ -1,4 +1,4 @@
-package supportbake
+package supportbuild
 
 import (
 	"fmt"
@@ -27,6 +27,10 @@ type BuildOptions struct {
 	// RaysOnly turns off the column shortcut, so every contact point is
 	// settled by casting rays, as dock.Supported does (for verification).
 	RaysOnly bool
+	// Within, when set, builds only the positions in the box: what a
+	// build of the whole scene finds there, given every triangle within
+	// Dependency of the box (in the scene's order).
+	Within *supporttree.Box
 }
 
 // BuildStats reports a build's work, like the paper's Table II.
@@ -36,10 +40,10 @@ type BuildStats struct {
 	Rays             int64         // rays cast
 	TriTests         int64         // ray-triangle tests
 	SupportedSamples int64         // supported (position, yaw) pairs
-	Buried           int64         // positions Bake dropped as buried (DropBuried)
-	Narrow           int64         // a foot's positions Bake dropped as in narrow slots (DropNarrow)
+	Buried           int64         // positions dropped as buried (DropBuried), when filtered
+	Narrow           int64         // a foot's positions dropped as in narrow slots (DropNarrow), when filtered
 	Duration         time.Duration // wall time of the build
-	Filter           time.Duration // wall time Bake took to drop the buried and narrow positions
+	Filter           time.Duration // wall time taken to drop the buried and narrow positions, when filtered
 }
 
 // Build finds every supported lattice sample of template t in the scene
@@ -61,9 +65,9 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 	}
 	pl := newPlan(t, lat)
 	if pl.vertical && !opts.RaysOnly {
-		pl.cols = newColumns(m, lat.Linear)
+		pl.cols = newColumns(m, lat.Linear, pl.clip(opts.Within))
 	}
-	keys, err := pl.candidates(m, workersOf(opts.Workers))
+	keys, err := pl.candidates(m, workersOf(opts.Workers), opts.Within)
 	if err != nil {
 		return nil, BuildStats{}, err
 	}
@@ -77,29 +81,20 @@ func Build(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, 
 	return tree, st, nil
 }
 
-// Bake builds template t's support-tree (Build) and the tree the runtime
-// plans with, which leaves out the positions no foot or hand can reach:
-// faces hidden inside solids, which Algorithm 1 supports since it looks
-// only at surfaces (DropBuried), and a foot's positions in slots too
-// narrow to stand in (DropNarrow). It returns both as a file's entry.
-func Bake(m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, opts BuildOptions) (FileTemplate, BuildStats, error) {
-	tree, st, err := Build(m, bvh, t, lat, opts)
-	if err != nil {
-		return FileTemplate{}, st, err
+// clip is the xz rectangle every contact point of a position in box lies
+// in (nil for no box).
+func (p *plan) clip(box *supporttree.Box) *scenes.AABB {
+	if box == nil {
+		return nil
 	}
-	start := time.Now()
-	ft := FileTemplate{Name: t.Name, Hash: TemplateHash(t), Tree: tree}
-	if ft.Reachable, st.Buried, err = DropBuried(bvh, tree, opts.Workers); err != nil {
-		return FileTemplate{}, st, err
+	r := float32(0)
+	for _, pt := range p.t.Points {
+		r = max(r, float32(math.Hypot(float64(pt.Position[0]), float64(pt.Position[2]))))
 	}
-	if stance, ok := FootStance(t); ok {
-		if ft.Reachable, st.Narrow, err = DropNarrow(bvh, ft.Reachable, stance, opts.Workers); err != nil {
-			return FileTemplate{}, st, err
-		}
-	}
-	ft.Buried, ft.Narrow = st.Buried, st.Narrow
-	st.Filter = time.Since(start)
-	return ft, st, nil
+	r += p.lat.Linear
+	lo := p.lat.Position(dock.Sample{X: box.Min[0], Y: box.Min[1], Z: box.Min[2]})
+	hi := p.lat.Position(dock.Sample{X: box.Max[0], Y: box.Max[1], Z: box.Max[2]})
+	return &scenes.AABB{Min: lo.Sub(mgl32.Vec3{r, r, r}), Max: hi.Add(mgl32.Vec3{r, r, r})}
 }
 
 // plan is a template's contact points precomputed per yaw.
@@ -156,8 +151,9 @@ func newPlan(t *dock.Template, lat dock.Lattice) *plan {
 // whose normal fits its cone at some yaw. Conservative: Algorithm 1 decides.
 // The triangles are shared among the workers, each sorting its own keys; the
 // merged result does not depend on their number.
-func (p *plan) candidates(m *scenes.Mesh, workers int) ([]uint64, error) {
+func (p *plan) candidates(m *scenes.Mesh, workers int, within *supporttree.Box) ([]uint64, error) {
 	pr := p.candidateProbe()
+	pr.within = within
 	n := m.NumTriangles()
 	workers = max(1, min(workers, n/256))
 	parts := make([][]uint64, workers)
@@ -211,6 +207,7 @@ type candidateProbe struct {
 	reach    float64
 	inc      float64
 	cosTol   float32
+	within   *supporttree.Box // when set, only positions in it
 }
 
 func (p *plan) candidateProbe() candidateProbe {
@@ -258,6 +255,9 @@ func (pr *candidateProbe) triangle(m *scenes.Mesh, tr int, keys []uint64) ([]uin
 			return nil, fmt.Errorf("supporttree: scene reaches %v m: beyond the %v m a lattice of %v m can address", box.Max, supporttree.MaxCoord*pr.inc, pr.inc)
 		}
 		lo[k], hi[k] = int32(l), int32(h)
+		if pr.within != nil {
+			lo[k], hi[k] = max(lo[k], pr.within.Min[k]), min(hi[k], pr.within.Max[k])
+		}
 	}
 	sh := newSlab(a, b, cc, pr.rxz+max(grow[0], grow[2]))
 	for z := lo[2]; z <= hi[2]; z++ {

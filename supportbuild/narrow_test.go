@@ -1,4 +1,4 @@
-package supportbake
+package supportbuild
 
 import (
 	"math"

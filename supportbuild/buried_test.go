@@ -1,10 +1,9 @@
-package supportbake
+package supportbuild
 
 import (
 	"testing"
 
 	"github.com/foothold/foothold/sceneload"
-
 	"github.com/foothold/foothold/scenes"
 	"github.com/go-gl/mathgl/mgl32"
 )

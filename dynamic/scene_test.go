@@ -1,0 +1,193 @@
+package dynamic_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/dynamic"
+	"github.com/foothold/foothold/internal/shareddata"
+	"github.com/foothold/foothold/internal/tier"
+	"github.com/foothold/foothold/sceneload"
+	"github.com/foothold/foothold/scenes"
+	"github.com/foothold/foothold/supportbuild"
+)
+
+// templates are the planner's foot and hand, with the friction cone.
+func templates(t testing.TB) []*dock.Template {
+	var out []*dock.Template
+	for _, n := range []string{"foot", "hand"} {
+		tm, err := dock.Builtin(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tm.ToleranceDeg = dock.FrictionCone(dock.DefaultFriction)
+		out = append(out, tm)
+	}
+	return out
+}
+
+// box is a box mesh from lo to hi, in its own frame.
+func box(lo, hi mgl32.Vec3) *scenes.Mesh {
+	var b sceneload.Builder
+	b.Box(lo, hi)
+	return b.Mesh()
+}
+
+// crate is a 1 m crate standing on its origin; wall a 4 m wall piece,
+// 2.5 m high and 0.2 m thick.
+var (
+	crate = box(mgl32.Vec3{-0.5, 0, -0.5}, mgl32.Vec3{0.5, 1, 0.5})
+	wall  = box(mgl32.Vec3{-2, 0, -0.1}, mgl32.Vec3{2, 2.5, 0.1})
+)
+
+// editor makes random edits on a scene: pieces placed on the level's
+// surfaces (or in the air where there is none), turned about the
+// vertical or, for a crate, any way, moved about half a metre or
+// anywhere, and removed.
+type editor struct {
+	s      *dynamic.Scene
+	bvh    *scenes.BVH
+	bounds scenes.AABB
+	r      *rand.Rand
+	live   []dynamic.Instance
+	pieces map[dynamic.Instance]*scenes.Mesh
+	at     map[dynamic.Instance]dynamic.Transform
+}
+
+func newEditor(t testing.TB, s *dynamic.Scene, static *scenes.Mesh, seed uint64) *editor {
+	bvh, err := scenes.NewBVH(static, scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &editor{s: s, bvh: bvh, bounds: static.Bounds(), r: rand.New(rand.NewPCG(seed, 1)),
+		pieces: map[dynamic.Instance]*scenes.Mesh{}, at: map[dynamic.Instance]dynamic.Transform{}}
+}
+
+// place is a random transform for a piece: over a random point of the
+// level, on the first surface below it.
+func (e *editor) place(piece *scenes.Mesh) dynamic.Transform {
+	b := e.bounds
+	x := b.Min[0] + e.r.Float32()*(b.Max[0]-b.Min[0])
+	z := b.Min[2] + e.r.Float32()*(b.Max[2]-b.Min[2])
+	y := b.Min[1] + e.r.Float32()*(b.Max[1]-b.Min[1])
+	top := mgl32.Vec3{x, b.Max[1] + 1, z}
+	if h, ok := e.bvh.ClosestHit(scenes.Ray{Origin: top, Dir: [3]float32{0, -1, 0}, TMax: b.Max[1] - b.Min[1] + 2}, nil); ok && e.r.IntN(4) > 0 {
+		y = top[1] - h.T
+	}
+	q := mgl64.QuatRotate(e.r.Float64()*2*math.Pi, mgl64.Vec3{0, 1, 0})
+	if piece == crate && e.r.IntN(3) == 0 {
+		q = mgl64.Quat{W: e.r.NormFloat64(), V: mgl64.Vec3{e.r.NormFloat64(), e.r.NormFloat64(), e.r.NormFloat64()}}.Normalize()
+	}
+	return dynamic.Transform{Rotation: q, Translation: mgl64.Vec3{float64(x), float64(y), float64(z)}}
+}
+
+// edit makes one random edit and says what it was.
+func (e *editor) edit(t testing.TB) (string, dynamic.EditStats) {
+	t.Helper()
+	var st dynamic.EditStats
+	var err error
+	var what string
+	switch k := e.r.IntN(10); {
+	case len(e.live) == 0 || k < 4 && len(e.live) < 12:
+		piece, name := crate, "crate"
+		if e.r.IntN(3) == 0 {
+			piece, name = wall, "wall"
+		}
+		tr := e.place(piece)
+		var id dynamic.Instance
+		id, st, err = e.s.Add(piece, tr)
+		e.live, e.pieces[id], e.at[id] = append(e.live, id), piece, tr
+		what = fmt.Sprintf("add %s %d at %v", name, id, tr.Translation)
+	case k < 8:
+		id := e.live[e.r.IntN(len(e.live))]
+		tr := e.place(e.pieces[id])
+		if e.r.IntN(2) == 0 { // a short move
+			tr = e.at[id]
+			a := e.r.Float64() * 2 * math.Pi
+			tr.Translation = tr.Translation.Add(mgl64.Vec3{0.5 * math.Cos(a), 0, 0.5 * math.Sin(a)})
+		}
+		st, err = e.s.Move(id, tr)
+		e.at[id] = tr
+		what = fmt.Sprintf("move %d to %v", id, tr.Translation)
+	default:
+		i := e.r.IntN(len(e.live))
+		id := e.live[i]
+		st, err = e.s.Remove(id)
+		e.live = append(e.live[:i], e.live[i+1:]...)
+		what = fmt.Sprintf("remove %d", id)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return what, st
+}
+
+// sameAsFullBuild fails unless every tree of s equals the tree a build of
+// the whole scene as it stands gives.
+func sameAsFullBuild(t testing.TB, s *dynamic.Scene, lat dock.Lattice, what string) {
+	t.Helper()
+	m := s.Mesh()
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tm := range s.Templates() {
+		ex, _, err := supportbuild.Build(m, bvh, tm, lat, supportbuild.BuildOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		re, _, _, err := supportbuild.Reachable(bvh, tm, ex, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(s.Exact(i).Streams(), ex.Streams()) {
+			t.Fatalf("after %s: %s's tree differs from a full build (%d positions, the full build %d)", what, tm.Name, s.Exact(i).Positions(), ex.Positions())
+		}
+		if !reflect.DeepEqual(s.Reachable(i).Streams(), re.Streams()) {
+			t.Fatalf("after %s: %s's reachable tree differs from a full build's (%d positions, the full build %d)", what, tm.Name, s.Reachable(i).Positions(), re.Positions())
+		}
+	}
+}
+
+// After every random edit (crates and wall pieces added, moved and
+// removed), the trees equal a full build of the edited scene. On
+// builtin:stepping every edit is checked; on builtin:level and
+// dungeon.obj (the long tier) the first ten and every hundredth.
+func TestEditsEqualFullBuild(t *testing.T) {
+	type level struct {
+		spec        string
+		edits, each int
+	}
+	levels := []level{{"builtin:stepping", 60, 1}}
+	if tier.Long() {
+		levels = []level{{"builtin:stepping", 1000, 1}, {"builtin:level", 1000, 100}}
+		if d, ok := shareddata.Dir(); ok {
+			levels = append(levels, level{d + "/meshes/dungeon.obj", 1000, 100})
+		}
+	}
+	lat := dock.DefaultLattice()
+	for _, lv := range levels {
+		static, err := sceneload.Load(lv.spec, sceneload.LoadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := dynamic.NewScene(static, templates(t), lat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := newEditor(t, s, static, 3)
+		for k := range lv.edits {
+			what, _ := e.edit(t)
+			if k < 10 || (k+1)%lv.each == 0 {
+				sameAsFullBuild(t, s, lat, fmt.Sprintf("%s edit %d (%s)", lv.spec, k+1, what))
+			}
+		}
+	}
+}
