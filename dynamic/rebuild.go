@@ -1,74 +1,48 @@
 package dynamic
 
 import (
-	"math"
 	"slices"
 	"time"
 
 	"github.com/go-gl/mathgl/mgl32"
 
-	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbuild"
-	"github.com/foothold/foothold/supporttree"
 )
 
-// rebuild builds again, for every template, the positions whose answers
-// the triangles within changed can alter, and splices them into the
-// trees.
+// rebuild brings every template's trees up to date after the triangles
+// within changed changed (supportbuild.Update), over the scene's
+// triangles the answers there depend on.
 func (s *Scene) rebuild(changed scenes.AABB) (EditStats, error) {
 	start := time.Now()
-	d, inc := s.dep, s.lat.Linear
-	// A position depends on the triangles from Side around it, Below
-	// under it and Above over it: those it reaches meet changed. One
-	// position more on every side covers the rounding of the division.
-	lo := changed.Min.Sub(mgl32.Vec3{d.Side, d.Above, d.Side})
-	hi := changed.Max.Add(mgl32.Vec3{d.Side, d.Below, d.Side})
-	var box supporttree.Box
-	for a := range 3 {
-		box.Min[a] = int32(math.Floor(float64(lo[a]/inc))) - 1
-		box.Max[a] = int32(math.Ceil(float64(hi[a]/inc))) + 1
+	s.changes = s.changes[:0]
+	around := scenes.EmptyAABB()
+	for _, t := range s.templates {
+		ch := supportbuild.Affected(t, s.lat, changed)
+		s.changes = append(s.changes, ch)
+		around = around.Union(ch.Around)
 	}
-	// The triangles those positions depend on.
-	p0 := s.lat.Position(dock.Sample{X: box.Min[0], Y: box.Min[1], Z: box.Min[2]})
-	p1 := s.lat.Position(dock.Sample{X: box.Max[0], Y: box.Max[1], Z: box.Max[2]})
-	around := scenes.AABB{Min: p0.Sub(mgl32.Vec3{d.Side, d.Below, d.Side}), Max: p1.Add(mgl32.Vec3{d.Side, d.Above, d.Side})}
 	mesh, bvh, err := s.local.gather(s, around)
 	if err != nil {
 		return EditStats{}, err
 	}
-	st := EditStats{Affected: box, Triangles: mesh.NumTriangles()}
+	st := EditStats{Triangles: mesh.NumTriangles()}
 	for i, t := range s.templates {
-		var ex, re *supporttree.Tree
-		if bvh != nil {
-			if ex, _, err = supportbuild.Build(mesh, bvh, t, s.lat, supportbuild.BuildOptions{Workers: 1, Within: &box}); err != nil {
-				return st, err
-			}
-			if re, _, _, err = supportbuild.Reachable(bvh, t, ex, 1); err != nil {
-				return st, err
-			}
-			st.Positions += ex.Positions()
-		}
-		if s.exact[i], err = splice(s.exact[i], box, ex); err != nil {
+		ex, re, us, err := supportbuild.Update(s.exact[i], mesh, bvh, t, s.lat, s.changes[i])
+		if err != nil {
 			return st, err
 		}
-		if s.reachable[i], err = splice(s.reachable[i], box, re); err != nil {
+		if err := s.exact[i].splice(ex); err != nil {
 			return st, err
 		}
+		if err := s.reachable[i].splice(re); err != nil {
+			return st, err
+		}
+		st.Positions += us.Positions
+		st.Samples += us.Samples
 	}
 	st.Duration = time.Since(start)
 	return st, nil
-}
-
-// splice is t with the positions in box those of region (nil: none).
-func splice(t *supporttree.Tree, box supporttree.Box, region *supporttree.Tree) (*supporttree.Tree, error) {
-	var keys, masks []uint64
-	if region != nil {
-		region.Each(func(x, y, z int32, m uint64) {
-			keys, masks = append(keys, supporttree.Key(x, y, z)), append(masks, m)
-		})
-	}
-	return t.Splice(box, keys, masks)
 }
 
 // localScene gathers the triangles an edit's rebuild depends on, reusing

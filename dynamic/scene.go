@@ -81,18 +81,19 @@ type Scene struct {
 	staticBVH *scenes.BVH
 	templates []*dock.Template
 	dep       supportbuild.Dependency // the largest of the templates'
-	exact     []*supporttree.Tree     // per template: every support
-	reachable []*supporttree.Tree     // per template: the ones a character reaches
+	exact     []*tiles                // per template: every support
+	reachable []*tiles                // per template: the ones a character reaches
 	instances []*instance             // in the order they were added
 	next      Instance
 	local     localScene
+	changes   []supportbuild.Change // per template, the last edit's
 }
 
 // EditStats says what an edit rebuilt.
 type EditStats struct {
-	Affected  supporttree.Box // the lattice positions built again
-	Triangles int             // the triangles they were built over
-	Positions int64           // supported positions found there (every template, every support)
+	Triangles int   // the triangles the rebuild looked at
+	Positions int64 // positions looked at again (every template)
+	Samples   int64 // samples evaluated again (every template)
 	Duration  time.Duration
 }
 
@@ -118,7 +119,15 @@ func NewScene(static *scenes.Mesh, templates []*dock.Template, lat dock.Lattice)
 		if err != nil {
 			return nil, err
 		}
-		s.exact, s.reachable = append(s.exact, ex), append(s.reachable, re)
+		tex, err := cut(ex)
+		if err != nil {
+			return nil, err
+		}
+		tre, err := cut(re)
+		if err != nil {
+			return nil, err
+		}
+		s.exact, s.reachable = append(s.exact, tex), append(s.reachable, tre)
 	}
 	return s, nil
 }
@@ -126,12 +135,14 @@ func NewScene(static *scenes.Mesh, templates []*dock.Template, lat dock.Lattice)
 // Templates are the scene's templates, in the order its trees are kept.
 func (s *Scene) Templates() []*dock.Template { return s.templates }
 
-// Exact is template i's tree of every support in the scene as it stands.
-func (s *Scene) Exact(i int) *supporttree.Tree { return s.exact[i] }
+// Exact is template i's tree of every support in the scene as it stands,
+// made of its tiles.
+func (s *Scene) Exact(i int) (*supporttree.Tree, error) { return s.exact[i].whole() }
 
 // Reachable is template i's tree of the supports a character reaches in
-// the scene as it stands (supportbuild.Reachable): the one to plan with.
-func (s *Scene) Reachable(i int) *supporttree.Tree { return s.reachable[i] }
+// the scene as it stands (supportbuild.Reachable), made of its tiles: the
+// one to plan with.
+func (s *Scene) Reachable(i int) (*supporttree.Tree, error) { return s.reachable[i].whole() }
 
 // Add places mesh m (in its own frame) by tr and rebuilds the supports
 // near it.

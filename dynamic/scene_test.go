@@ -147,19 +147,28 @@ func sameAsFullBuild(t testing.TB, s *dynamic.Scene, lat dock.Lattice, what stri
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(s.Exact(i).Streams(), ex.Streams()) {
-			t.Fatalf("after %s: %s's tree differs from a full build (%d positions, the full build %d)", what, tm.Name, s.Exact(i).Positions(), ex.Positions())
+		gotEx, err := s.Exact(i)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(s.Reachable(i).Streams(), re.Streams()) {
-			t.Fatalf("after %s: %s's reachable tree differs from a full build's (%d positions, the full build %d)", what, tm.Name, s.Reachable(i).Positions(), re.Positions())
+		gotRe, err := s.Reachable(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(gotEx.Streams(), ex.Streams()) {
+			t.Fatalf("after %s: %s's tree differs from a full build (%d positions, the full build %d)", what, tm.Name, gotEx.Positions(), ex.Positions())
+		}
+		if !reflect.DeepEqual(gotRe.Streams(), re.Streams()) {
+			t.Fatalf("after %s: %s's reachable tree differs from a full build's (%d positions, the full build %d)", what, tm.Name, gotRe.Positions(), re.Positions())
 		}
 	}
 }
 
-// After every random edit (crates and wall pieces added, moved and
-// removed), the trees equal a full build of the edited scene. On
-// builtin:stepping every edit is checked; on builtin:level and
-// dungeon.obj (the long tier) the first ten and every hundredth.
+// After random edits (crates and wall pieces added, moved and removed),
+// the trees equal a full build of the edited scene. On builtin:stepping
+// every edit is checked; on builtin:level and dungeon.obj (the long tier,
+// 1,000 edits each) the first three and every 250th, a full build of
+// those taking seconds.
 func TestEditsEqualFullBuild(t *testing.T) {
 	type level struct {
 		spec        string
@@ -167,9 +176,9 @@ func TestEditsEqualFullBuild(t *testing.T) {
 	}
 	levels := []level{{"builtin:stepping", 60, 1}}
 	if tier.Long() {
-		levels = []level{{"builtin:stepping", 1000, 1}, {"builtin:level", 1000, 100}}
+		levels = []level{{"builtin:stepping", 300, 1}, {"builtin:level", 1000, 250}}
 		if d, ok := shareddata.Dir(); ok {
-			levels = append(levels, level{d + "/meshes/dungeon.obj", 1000, 100})
+			levels = append(levels, level{d + "/meshes/dungeon.obj", 1000, 250})
 		}
 	}
 	lat := dock.DefaultLattice()
@@ -185,9 +194,39 @@ func TestEditsEqualFullBuild(t *testing.T) {
 		e := newEditor(t, s, static, 3)
 		for k := range lv.edits {
 			what, _ := e.edit(t)
-			if k < 10 || (k+1)%lv.each == 0 {
+			if k < 3 || (k+1)%lv.each == 0 {
 				sameAsFullBuild(t, s, lat, fmt.Sprintf("%s edit %d (%s)", lv.spec, k+1, what))
 			}
 		}
+	}
+}
+
+// Bad edits are errors that change nothing: an empty mesh, a transform
+// that is not finite or not a rotation, an instance that is not there.
+func TestBadEdits(t *testing.T) {
+	static, _ := sceneload.Builtin("stepping")
+	s, err := dynamic.NewScene(static, templates(t), dock.DefaultLattice())
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.Mesh().NumTriangles()
+	nan := math.NaN()
+	cases := map[string]func() error{
+		"empty mesh": func() error { _, _, err := s.Add(&scenes.Mesh{}, dynamic.Transform{}); return err },
+		"NaN":        func() error { _, _, err := s.Add(crate, dynamic.Transform{Translation: mgl64.Vec3{nan, 0, 0}}); return err },
+		"not unit": func() error {
+			_, _, err := s.Add(crate, dynamic.Transform{Rotation: mgl64.Quat{W: 2}})
+			return err
+		},
+		"no instance": func() error { _, err := s.Move(7, dynamic.Transform{}); return err },
+		"removed":     func() error { _, err := s.Remove(7); return err },
+	}
+	for name, f := range cases {
+		if err := f(); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if n := s.Mesh().NumTriangles(); n != before {
+		t.Errorf("refused edits changed the scene: %d triangles, %d before", n, before)
 	}
 }

@@ -154,3 +154,21 @@ func (s *splicer) finish() (*Tree, error) {
 	t.summarise()
 	return t, nil
 }
+
+// EachIn calls f for every supported position in box with its yaw set,
+// in (Y, Z, X) order, visiting only the layers, rows and runs that meet
+// the box.
+func (t *Tree) EachIn(box Box, f func(x, y, z int32, mask uint64)) {
+	for l := LowerBound(t.layerY, box.Min[1]); l < len(t.layerY) && t.layerY[l] <= box.Max[1]; l++ {
+		y := t.layerY[l]
+		zs, first := t.LayerRows(l)
+		for j := LowerBound(zs, box.Min[2]); j < len(zs) && zs[j] <= box.Max[2]; j++ {
+			x0, x1, m := t.RowRuns(first + j)
+			for r := LowerBound(x1, box.Min[0]+1); r < len(x0) && x0[r] <= box.Max[0]; r++ {
+				for x := max(x0[r], box.Min[0]); x < x1[r] && x <= box.Max[0]; x++ {
+					f(x, y, zs[j], t.masks[m[r]])
+				}
+			}
+		}
+	}
+}

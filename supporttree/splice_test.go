@@ -90,3 +90,32 @@ func mustNew(t *testing.T, lat dock.Lattice, set map[uint64]uint64) *supporttree
 	}
 	return tree
 }
+
+// EachIn visits exactly the positions of the box that Each visits, in
+// order.
+func TestEachIn(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 2))
+	lat := dock.DefaultLattice()
+	for range 200 {
+		set := map[uint64]uint64{}
+		for range r.IntN(400) {
+			set[supporttree.Key(int32(r.IntN(30)-10), int32(r.IntN(5)), int32(r.IntN(8)))] = uint64(1 + r.IntN(3))
+		}
+		tree := mustNew(t, lat, set)
+		var box supporttree.Box
+		for a := range 3 {
+			lo, hi := int32(r.IntN(34)-12), int32(r.IntN(34)-12)
+			box.Min[a], box.Max[a] = min(lo, hi), max(lo, hi)
+		}
+		var want, got [][4]int64
+		tree.Each(func(x, y, z int32, m uint64) {
+			if box.Contains(x, y, z) {
+				want = append(want, [4]int64{int64(x), int64(y), int64(z), int64(m)})
+			}
+		})
+		tree.EachIn(box, func(x, y, z int32, m uint64) { got = append(got, [4]int64{int64(x), int64(y), int64(z), int64(m)}) })
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("box %v: EachIn visits %d positions, Each %d in the box", box, len(got), len(want))
+		}
+	}
+}
