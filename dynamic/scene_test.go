@@ -213,7 +213,10 @@ func TestBadEdits(t *testing.T) {
 	nan := math.NaN()
 	cases := map[string]func() error{
 		"empty mesh": func() error { _, _, err := s.Add(&scenes.Mesh{}, dynamic.Transform{}); return err },
-		"NaN":        func() error { _, _, err := s.Add(crate, dynamic.Transform{Translation: mgl64.Vec3{nan, 0, 0}}); return err },
+		"NaN": func() error {
+			_, _, err := s.Add(crate, dynamic.Transform{Translation: mgl64.Vec3{nan, 0, 0}})
+			return err
+		},
 		"not unit": func() error {
 			_, _, err := s.Add(crate, dynamic.Transform{Rotation: mgl64.Quat{W: 2}})
 			return err
