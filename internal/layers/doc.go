@@ -8,7 +8,7 @@
 // The layers, with what lives there:
 //
 //	0 internal/atomicfile, internal/binfile, internal/parallel, internal/progress, internal/yamlnode, internal/shareddata, internal/cputime, internal/gltfdata, internal/tier   helpers
-//	1 scenes, ik, internal/raster                        meshes, BVH, rays; IK and fits; pixels
+//	1 scenes, ik, internal/raster, ccdprim               meshes, BVH, rays; IK and fits; pixels; moving primitives' contacts
 //	2 motion, sceneload                                  skeletons and clips; scene files and built-in scenes
 //	3 dock, body, humanoid, export, character, motionfile, internal/topview, internal/sceneflag   templates and Algorithm 1; the body's capsules; procedural clips; glTF out; glTF characters in; motion files
 //	4 supporttree, action, internal/capsuleoracle, internal/legoracle   the support-tree; actions (clip, docks, delta, frame, library); the body's and the legs' test oracles
@@ -28,7 +28,7 @@ package layers
 // Layer gives each package's layer, by import path below the module.
 var Layer = map[string]int{
 	"internal/atomicfile": 0, "internal/binfile": 0, "internal/parallel": 0, "internal/progress": 0, "internal/yamlnode": 0, "internal/shareddata": 0, "internal/cputime": 0, "internal/gltfdata": 0, "internal/tier": 0,
-	"scenes": 1, "ik": 1, "internal/raster": 1,
+	"scenes": 1, "ik": 1, "internal/raster": 1, "ccdprim": 1,
 	"motion": 2, "sceneload": 2,
 	"dock": 3, "body": 3, "humanoid": 3, "export": 3, "character": 3, "motionfile": 3, "internal/topview": 3, "internal/sceneflag": 3,
 	"supporttree": 4, "action": 4, "internal/capsuleoracle": 4, "internal/legoracle": 4,
