@@ -4,23 +4,25 @@ import (
 	"slices"
 	"time"
 
-	"github.com/go-gl/mathgl/mgl32"
-
+	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbuild"
+	"github.com/foothold/foothold/supporttree"
+	"github.com/go-gl/mathgl/mgl32"
 )
 
 // rebuild brings every template's trees up to date after the triangles
-// within changed changed (supportbuild.Update), over the scene's
-// triangles the answers there depend on.
-func (s *Scene) rebuild(changed scenes.AABB) (EditStats, error) {
+// within the changed boxes changed (supportbuild.Update, one pass), over
+// the scene's triangles the answers there depend on.
+func (s *Scene) rebuild(changed ...scenes.AABB) (EditStats, error) {
 	start := time.Now()
-	s.changes = s.changes[:0]
-	around := scenes.EmptyAABB()
-	for _, t := range s.templates {
-		ch := supportbuild.Affected(t, s.lat, changed)
-		s.changes = append(s.changes, ch)
-		around = around.Union(ch.Around)
+	parts := make([][]supportbuild.Change, len(s.templates))
+	var around []scenes.AABB
+	for i, t := range s.templates {
+		parts[i] = affected(t, s, changed)
+		for _, ch := range parts[i] {
+			around = append(around, ch.Around)
+		}
 	}
 	mesh, bvh, err := s.local.gather(s, around)
 	if err != nil {
@@ -28,21 +30,58 @@ func (s *Scene) rebuild(changed scenes.AABB) (EditStats, error) {
 	}
 	st := EditStats{Triangles: mesh.NumTriangles()}
 	for i, t := range s.templates {
-		ex, re, us, err := supportbuild.Update(s.exact[i], mesh, bvh, t, s.lat, s.changes[i])
+		ex, re, us, err := supportbuild.Update(s.exact[i], mesh, bvh, t, s.lat, parts[i])
 		if err != nil {
 			return st, err
 		}
-		if err := s.exact[i].splice(ex); err != nil {
-			return st, err
-		}
-		if err := s.reachable[i].splice(re); err != nil {
-			return st, err
+		for k := range ex {
+			if err := s.exact[i].splice(ex[k]); err != nil {
+				return st, err
+			}
+			if err := s.reachable[i].splice(re[k]); err != nil {
+				return st, err
+			}
 		}
 		st.Positions += us.Positions
 		st.Samples += us.Samples
 	}
 	st.Duration = time.Since(start)
 	return st, nil
+}
+
+// affected is the change of template t for the changed boxes: one part
+// per box, boxes whose parts would overlap taken together.
+func affected(t *dock.Template, s *Scene, changed []scenes.AABB) []supportbuild.Change {
+	boxes := slices.Clone(changed)
+	for {
+		parts := make([]supportbuild.Change, len(boxes))
+		for i, b := range boxes {
+			parts[i] = supportbuild.Affected(t, s.lat, b)
+		}
+		joined := false
+		for i := 0; i < len(parts) && !joined; i++ {
+			for j := i + 1; j < len(parts) && !joined; j++ {
+				if boxesMeet(parts[i].Filters, parts[j].Filters) {
+					boxes[i] = boxes[i].Union(boxes[j])
+					boxes = slices.Delete(boxes, j, j+1)
+					joined = true
+				}
+			}
+		}
+		if !joined {
+			return parts
+		}
+	}
+}
+
+// boxesMeet reports whether two boxes of lattice positions share one.
+func boxesMeet(a, b supporttree.Box) bool {
+	for k := range 3 {
+		if a.Min[k] > b.Max[k] || b.Min[k] > a.Max[k] {
+			return false
+		}
+	}
+	return true
 }
 
 // localScene gathers the triangles an edit's rebuild depends on, reusing
@@ -53,16 +92,19 @@ type localScene struct {
 	mesh   scenes.Mesh
 }
 
-// gather makes a mesh of the scene's triangles whose boxes meet around,
-// in the scene's order, and its BVH (nil when there is none).
-func (l *localScene) gather(s *Scene, around scenes.AABB) (*scenes.Mesh, *scenes.BVH, error) {
-	l.leaves = s.staticBVH.OverlapBounds(around, l.leaves[:0], nil)
+// gather makes a mesh of the scene's triangles whose boxes meet one of
+// around, in the scene's order, and its BVH (nil when there is none).
+func (l *localScene) gather(s *Scene, around []scenes.AABB) (*scenes.Mesh, *scenes.BVH, error) {
 	l.tris = l.tris[:0]
-	for _, leaf := range l.leaves {
-		_, _, _, _, t := s.staticBVH.LeafTriangle(leaf)
-		l.tris = append(l.tris, t)
+	for _, a := range around {
+		l.leaves = s.staticBVH.OverlapBounds(a, l.leaves[:0], nil)
+		for _, leaf := range l.leaves {
+			_, _, _, _, t := s.staticBVH.LeafTriangle(leaf)
+			l.tris = append(l.tris, t)
+		}
 	}
 	slices.Sort(l.tris)
+	l.tris = slices.Compact(l.tris)
 	m := &l.mesh
 	m.Positions, m.Indices = m.Positions[:0], m.Indices[:0]
 	add := func(a, b, c mgl32.Vec3) {
@@ -74,14 +116,13 @@ func (l *localScene) gather(s *Scene, around scenes.AABB) (*scenes.Mesh, *scenes
 		add(s.static.Triangle(int(t)))
 	}
 	for _, inst := range s.instances {
-		if !overlaps(inst.box, around) {
+		if !meetsAny(inst.box, around) {
 			continue
 		}
 		ix := inst.mesh.Indices
 		for k := 0; k < len(ix); k += 3 {
 			a, b, c := vertex(inst.world, ix[k]), vertex(inst.world, ix[k+1]), vertex(inst.world, ix[k+2])
-			tb := scenes.EmptyAABB().Extend(a).Extend(b).Extend(c)
-			if overlaps(tb, around) {
+			if meetsAny(scenes.EmptyAABB().Extend(a).Extend(b).Extend(c), around) {
 				add(a, b, c)
 			}
 		}
@@ -94,6 +135,15 @@ func (l *localScene) gather(s *Scene, around scenes.AABB) (*scenes.Mesh, *scenes
 }
 
 func vertex(p []float32, i uint32) mgl32.Vec3 { return mgl32.Vec3{p[3*i], p[3*i+1], p[3*i+2]} }
+
+func meetsAny(a scenes.AABB, bs []scenes.AABB) bool {
+	for _, b := range bs {
+		if overlaps(a, b) {
+			return true
+		}
+	}
+	return false
+}
 
 func overlaps(a, b scenes.AABB) bool {
 	for k := range 3 {

@@ -86,7 +86,6 @@ type Scene struct {
 	instances []*instance             // in the order they were added
 	next      Instance
 	local     localScene
-	changes   []supportbuild.Change // per template, the last edit's
 }
 
 // EditStats says what an edit rebuilt.
@@ -176,7 +175,7 @@ func (s *Scene) Move(id Instance, tr Transform) (EditStats, error) {
 	}
 	was := inst.box
 	inst.place(tr)
-	return s.rebuild(was.Union(inst.box))
+	return s.rebuild(was, inst.box)
 }
 
 // Remove takes instance id out of the scene and rebuilds the supports

@@ -6,9 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
-
-	"github.com/go-gl/mathgl/mgl32"
-	"github.com/go-gl/mathgl/mgl64"
+	"time"
 
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/dynamic"
@@ -17,6 +15,8 @@ import (
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbuild"
+	"github.com/go-gl/mathgl/mgl32"
+	"github.com/go-gl/mathgl/mgl64"
 )
 
 // templates are the planner's foot and hand, with the friction cone.
@@ -167,8 +167,8 @@ func sameAsFullBuild(t testing.TB, s *dynamic.Scene, lat dock.Lattice, what stri
 // After random edits (crates and wall pieces added, moved and removed),
 // the trees equal a full build of the edited scene. On builtin:stepping
 // every edit is checked; on builtin:level and dungeon.obj (the long tier,
-// 1,000 edits each) the first three and every 250th, a full build of
-// those taking seconds.
+// 1,000 edits each) the first ten and every hundredth, a full build of
+// those taking a second or two.
 func TestEditsEqualFullBuild(t *testing.T) {
 	type level struct {
 		spec        string
@@ -176,9 +176,9 @@ func TestEditsEqualFullBuild(t *testing.T) {
 	}
 	levels := []level{{"builtin:stepping", 60, 1}}
 	if tier.Long() {
-		levels = []level{{"builtin:stepping", 300, 1}, {"builtin:level", 1000, 250}}
+		levels = []level{{"builtin:stepping", 300, 1}, {"builtin:level", 1000, 100}}
 		if d, ok := shareddata.Dir(); ok {
-			levels = append(levels, level{d + "/meshes/dungeon.obj", 1000, 250})
+			levels = append(levels, level{d + "/meshes/dungeon.obj", 1000, 100})
 		}
 	}
 	lat := dock.DefaultLattice()
@@ -192,12 +192,18 @@ func TestEditsEqualFullBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := newEditor(t, s, static, 3)
+		var editing, checking time.Duration
 		for k := range lv.edits {
+			t0 := time.Now()
 			what, _ := e.edit(t)
-			if k < 3 || (k+1)%lv.each == 0 {
+			editing += time.Since(t0)
+			if k < 10 || (k+1)%lv.each == 0 {
+				t0 = time.Now()
 				sameAsFullBuild(t, s, lat, fmt.Sprintf("%s edit %d (%s)", lv.spec, k+1, what))
+				checking += time.Since(t0)
 			}
 		}
+		t.Logf("%s: %d edits in %v, checked in %v", lv.spec, lv.edits, editing, checking)
 	}
 }
 

@@ -97,21 +97,38 @@ type Trees interface {
 	EachIn(box supporttree.Box, f func(x, y, z int32, mask uint64))
 }
 
-// Update is what changes in template t's support data with the change
-// ch (Affected): exact, the positions of ch.Samples and their yaw sets
-// in the changed scene; reachable, the positions of ch.Filters a
-// character reaches (supportbuild.Reachable) and theirs. Spliced into
-// the trees before the change (exact, and the reachable one), they give
-// the trees a build of the changed scene gives. mesh and bvh (nil when
-// there are none) hold the changed scene's triangles that meet ch.Around,
-// in the scene's order. Only the samples whose contact points' rays can
-// meet the changed triangles are evaluated again; the others keep their
-// answers.
-func Update(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, ch Change) (ex, re Region, st UpdateStats, err error) {
-	ex.Box, re.Box = ch.Samples, ch.Filters
-	if ex.Keys, ex.Masks, err = updateSamples(exact, m, bvh, t, lat, ch, &st); err != nil {
-		return ex, re, st, err
+// Update is what changes in template t's support data with a change made
+// of parts (Affected of each box that changed; their Filters boxes must
+// be disjoint): per part, exact, the positions of its Samples box and
+// their yaw sets in the changed scene, and reachable, the positions of
+// its Filters box a character reaches (Reachable) and theirs. Spliced
+// into the trees before the change (exact, and the reachable one), they
+// give the trees a build of the changed scene gives. mesh and bvh (nil
+// when there are none) hold the changed scene's triangles that meet the
+// parts' Around boxes, in the scene's order. Only the samples whose
+// contact points' rays can meet a changed box are evaluated again; the
+// others keep their answers.
+func Update(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, parts []Change) (ex, re []Region, st UpdateStats, err error) {
+	touch := make([]scenes.AABB, len(parts))
+	for i, ch := range parts {
+		mv := mgl32.Vec3{touchMargin, touchMargin, touchMargin}
+		touch[i] = scenes.AABB{Min: ch.Changed.Min.Sub(mv), Max: ch.Changed.Max.Add(mv)}
 	}
+	pl := newPlan(t, lat)
+	for _, ch := range parts {
+		e := Region{Box: ch.Samples}
+		if e.Keys, e.Masks, err = pl.updateSamples(exact, m, bvh, ch, touch, &st); err != nil {
+			return nil, nil, st, err
+		}
+		ex = append(ex, e)
+		re = append(re, reachableIn(exact, bvh, t, lat, ch, e, &st))
+	}
+	return ex, re, st, nil
+}
+
+// reachableIn is the positions of ch.Filters a character reaches after
+// the change, given the samples' answers e inside ch.Samples.
+func reachableIn(exact Trees, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, ch Change, e Region, st *UpdateStats) Region {
 	// Every supported position of Filters after the change, in order: the
 	// samples' answers inside Samples, the positions before it outside.
 	var keys, masks []uint64
@@ -120,7 +137,8 @@ func Update(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat 
 			keys, masks = append(keys, supporttree.Key(x, y, z)), append(masks, mask)
 		}
 	})
-	keys, masks = mergeKeys(keys, masks, ex.Keys, ex.Masks)
+	keys, masks = mergeKeys(keys, masks, e.Keys, e.Masks)
+	re := Region{Box: ch.Filters}
 	stance, foot := FootStance(t)
 	for i, k := range keys {
 		st.Filtered++
@@ -131,7 +149,7 @@ func Update(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat 
 		}
 		re.Keys, re.Masks = append(re.Keys, k), append(re.Masks, masks[i])
 	}
-	return ex, re, st, nil
+	return re
 }
 
 // mergeKeys merges two sorted, disjoint position lists with their yaw
@@ -153,11 +171,12 @@ func mergeKeys(ak, am, bk, bm []uint64) (keys, masks []uint64) {
 
 // updateSamples is the yaw set of every position of ch.Samples that is a
 // candidate in the changed scene or was supported before: the samples
-// whose contact points' rays can meet ch.Changed evaluated again, the
+// whose contact points' rays can meet a touch box evaluated again, the
 // others as before.
-func updateSamples(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, ch Change, st *UpdateStats) (keys, masks []uint64, err error) {
+func (pl *plan) updateSamples(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, ch Change, touch []scenes.AABB, st *UpdateStats) (keys, masks []uint64, err error) {
+	lat := pl.lat
 	var cand []uint64
-	pl := newPlan(t, lat)
+	pl.cols = nil
 	if bvh != nil {
 		if pl.vertical {
 			pl.cols = newColumns(m, lat.Linear, pl.clip(&ch.Samples))
@@ -169,8 +188,6 @@ func updateSamples(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, t *dock.Templat
 	exact.EachIn(ch.Samples, func(x, y, z int32, _ uint64) { cand = append(cand, supporttree.Key(x, y, z)) })
 	slices.Sort(cand)
 	cand = slices.Compact(cand)
-	touch := ch.Changed
-	touch.Min, touch.Max = touch.Min.Sub(mgl32.Vec3{touchMargin, touchMargin, touchMargin}), touch.Max.Add(mgl32.Vec3{touchMargin, touchMargin, touchMargin})
 	var rs scenes.Stats
 	for _, k := range cand {
 		x, y, z := supporttree.Unkey(k)
@@ -184,18 +201,18 @@ func updateSamples(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, t *dock.Templat
 	return keys, masks, nil
 }
 
-// update is the yaw set at pos after the change within touch, given the
-// set before it. A sample whose points' rays all miss touch keeps its
-// bit. When only points that do not turn with the yaw (fixed) are
+// update is the yaw set at pos after the change within the touch boxes,
+// given the set before it (every bit of it answered in the scene before
+// the change). A sample whose points' rays all miss them keeps its bit. When only points that do not turn with the yaw (fixed) are
 // touched, the others' answers stand: a sample supported before is
 // supported when the fixed points are; one that was not, while another
 // yaw was (so the fixed points were supported), still fails on a turning
 // point. Every other touched sample is evaluated again (Algorithm 1).
-func (p *plan) update(bvh *scenes.BVH, pos mgl32.Vec3, before uint64, touch scenes.AABB, st *UpdateStats, rs *scenes.Stats) uint64 {
+func (p *plan) update(bvh *scenes.BVH, pos mgl32.Vec3, before uint64, touch []scenes.AABB, st *UpdateStats, rs *scenes.Stats) uint64 {
 	inc := p.lat.Linear
 	fixedTouched := false
 	for i, f := range p.fixed {
-		if f && rayMeets(p.off[0][i].Add(pos), p.nrm[0][i], inc, touch) {
+		if f && raysMeet(p.off[0][i].Add(pos), p.nrm[0][i], inc, touch) {
 			fixedTouched = true
 		}
 	}
@@ -215,7 +232,7 @@ func (p *plan) update(bvh *scenes.BVH, pos mgl32.Vec3, before uint64, touch scen
 	for yaw := int32(0); yaw < p.yaws; yaw++ {
 		turningTouched := false
 		for i := range p.t.Points {
-			if !p.fixed[i] && rayMeets(p.off[yaw][i].Add(pos), p.nrm[yaw][i], inc, touch) {
+			if !p.fixed[i] && raysMeet(p.off[yaw][i].Add(pos), p.nrm[yaw][i], inc, touch) {
 				turningTouched = true
 				break
 			}
@@ -246,6 +263,17 @@ func (p *plan) update(bvh *scenes.BVH, pos mgl32.Vec3, before uint64, touch scen
 		}
 	}
 	return mask
+}
+
+// raysMeet reports whether the segment from q along ±n, length r each
+// way, has a box that meets one of bs.
+func raysMeet(q, n mgl32.Vec3, r float32, bs []scenes.AABB) bool {
+	for _, b := range bs {
+		if rayMeets(q, n, r, b) {
+			return true
+		}
+	}
+	return false
 }
 
 // rayMeets reports whether the segment from q along ±n, length r each
