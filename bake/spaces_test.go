@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/bake"
-	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
 	"github.com/foothold/foothold/librarybuild"
@@ -78,14 +77,7 @@ func TestSpaces(t *testing.T) {
 		t.Errorf("with no file, again: from %q", from)
 	}
 	// Another body's file is passed over, and said to be.
-	thin := body.AdultRadii()
-	for k := range thin {
-		thin[k] *= 0.8
-	}
-	other, err := body.Derive(lib.Actions[0].Clip.Skeleton, lib.Actions[0].Effectors, thin)
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := thinBody(t, lib)
 	otherFile := filepath.Join(dir, "thin.fos")
 	if _, err := bake.StoreSpaces(otherFile, lib, other, bake.Options{}); err != nil {
 		t.Fatal(err)

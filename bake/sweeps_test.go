@@ -95,14 +95,7 @@ func TestSweepsCached(t *testing.T) {
 		t.Fatal("the sweeps read from the cache differ from those measured")
 	}
 	// Another body's sweeps are kept apart.
-	thin := body.AdultRadii()
-	for k := range thin {
-		thin[k] *= 0.8
-	}
-	other, err := body.Derive(lib.Actions[0].Clip.Skeleton, lib.Actions[0].Effectors, thin)
-	if err != nil {
-		t.Fatal(err)
-	}
+	other := thinBody(t, lib)
 	if _, from, err := bake.Sweeps(lib, other, ccd.Options{}, o); err != nil || !strings.HasSuffix(from, "(built now)") {
 		t.Fatalf("another body: from %q, %v", from, err)
 	}
@@ -168,4 +161,19 @@ func TestSweepsBytes(t *testing.T) {
 	if got, want := bake.SweepsBytes(ms), len(bake.EncodeSweeps([32]byte{}, ms)); got != want {
 		t.Errorf("SweepsBytes %d, the file %d bytes", got, want)
 	}
+}
+
+// thinBody is the adult's body with every radius 0.8 times as large: a
+// body other than lib's own.
+func thinBody(t testing.TB, lib *action.Library) *body.Model {
+	t.Helper()
+	thin := body.AdultRadii()
+	for k := range thin {
+		thin[k] *= 0.8
+	}
+	m, err := body.Derive(lib.Actions[0].Clip.Skeleton, lib.Actions[0].Effectors, thin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }
