@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/internal/bodysweeps"
 	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
@@ -46,7 +47,7 @@ func deepestIntoWall(t *testing.T, withBody bool, wallTop float64, seconds float
 	if err != nil {
 		t.Fatal(err)
 	}
-	bodySetup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
+	bodySetup, err := planner.NewSetup(g, w.Querier, bodysweeps.Measure(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}

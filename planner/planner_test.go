@@ -7,8 +7,7 @@ import (
 	"time"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/bake"
-	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/internal/bodysweeps"
 	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
@@ -53,7 +52,7 @@ func loadWorldLib(t testing.TB, scene string, opt world.Options, lo librarybuild
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetup(g, lw.Querier, bodySweeps(t, g.Library))
+	setup, err := planner.NewSetup(g, lw.Querier, bodysweeps.Measure(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -364,19 +363,4 @@ func TestInputWithin(t *testing.T) {
 	if got := first(math.Pi / 6); got != "idle" {
 		t.Errorf("within 30° the first choice is %s, want idle", got)
 	}
-}
-
-// bodySweeps are the character's own body's sweeps of every action of
-// lib, measured now.
-func bodySweeps(t testing.TB, lib *action.Library) *ccd.Sweeps {
-	t.Helper()
-	m, err := planner.DefaultBody(lib, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sw, err := bake.MeasureSweeps(lib, m, ccd.Options{}, bake.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sw
 }

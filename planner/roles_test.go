@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/internal/bodysweeps"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/stategraph"
@@ -56,7 +57,7 @@ func TestRolesNotSpellings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := planner.NewSetup(g2, w.setup.Querier(), bodySweeps(t, g2.Library))
+		setup, err := planner.NewSetup(g2, w.setup.Querier(), bodysweeps.Measure(t, g2.Library))
 		if err != nil {
 			t.Fatal(err)
 		}

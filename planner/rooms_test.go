@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/internal/bodysweeps"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/tier"
 	"github.com/foothold/foothold/librarybuild"
@@ -48,7 +49,7 @@ func loadRooms(t *testing.T) *roomsStage {
 			return
 		}
 		s := &roomsStage{oracle: capsuleoracle.NewScene(m), lanes: map[string]sceneload.RoomLane{}}
-		if s.body, err = planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library)); err != nil {
+		if s.body, err = planner.NewSetup(g, w.Querier, bodysweeps.Measure(t, g.Library)); err != nil {
 			roomsErr = err
 			return
 		}

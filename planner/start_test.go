@@ -8,6 +8,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/body"
+	"github.com/foothold/foothold/internal/bodysweeps"
 	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
@@ -115,7 +116,7 @@ func TestStartsThatDoNotFit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
+	setup, err := planner.NewSetup(g, w.Querier, bodysweeps.Measure(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}

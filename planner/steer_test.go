@@ -6,6 +6,7 @@ import (
 
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/bodysweeps"
 	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
@@ -31,7 +32,7 @@ func steerScene(t *testing.T) *testWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetup(g, lw.Querier, bodySweeps(t, g.Library))
+	setup, err := planner.NewSetup(g, lw.Querier, bodysweeps.Measure(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/internal/bodysweeps"
 	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
@@ -29,7 +30,7 @@ func TestPlannerTiltsOnSlope(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetup(g, lw.Querier, bodySweeps(t, g.Library))
+	setup, err := planner.NewSetup(g, lw.Querier, bodysweeps.Measure(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/internal/bodysweeps"
 	"github.com/foothold/foothold/internal/capsuleoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/internal/tier"
@@ -94,7 +95,7 @@ func TestBodyWalksStayClear(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
+		setup, err := planner.NewSetup(g, w.Querier, bodysweeps.Measure(t, g.Library))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -274,7 +275,7 @@ func bodyWorld(t *testing.T, spec string, lo librarybuild.DefaultOptions, wo wor
 	if err != nil {
 		t.Fatal(err)
 	}
-	setup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
+	setup, err := planner.NewSetup(g, w.Querier, bodysweeps.Measure(t, g.Library))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/foothold/foothold/internal/bodysweeps"
 	"github.com/foothold/foothold/librarybuild"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
@@ -38,7 +39,7 @@ func TestMainJobDeterministic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
+		setup, err := planner.NewSetup(g, w.Querier, bodysweeps.Measure(t, g.Library))
 		if err != nil {
 			t.Fatal(err)
 		}

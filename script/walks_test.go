@@ -7,9 +7,8 @@ import (
 	"testing"
 
 	"github.com/foothold/foothold/action"
-	"github.com/foothold/foothold/bake"
-	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
+	"github.com/foothold/foothold/internal/bodysweeps"
 	"github.com/foothold/foothold/internal/legoracle"
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/librarybuild"
@@ -47,7 +46,7 @@ func TestRandomWalksHoldTheirDocks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		setup, err := planner.NewSetup(g, w.Querier, bodySweeps(t, g.Library))
+		setup, err := planner.NewSetup(g, w.Querier, bodysweeps.Measure(t, g.Library))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -172,19 +171,4 @@ func TestDeadEndPassedOver(t *testing.T) {
 	if snap, where, err := legoracle.Snap(res.Clip); err != nil || snap > 0.25 {
 		t.Errorf("%s moves %.3f m further in a frame than in the one before (%v)", where, snap, err)
 	}
-}
-
-// bodySweeps are the character's own body's sweeps of every action of
-// lib, measured now.
-func bodySweeps(t testing.TB, lib *action.Library) *ccd.Sweeps {
-	t.Helper()
-	m, err := planner.DefaultBody(lib, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sw, err := bake.MeasureSweeps(lib, m, ccd.Options{}, bake.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return sw
 }
