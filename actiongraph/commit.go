@@ -60,12 +60,24 @@ func (t *PlanTree) CommitAt(child int32, root action.Frame, w Windowed) CommitSt
 	if err := t.checkChild(child); err != nil {
 		panic(err)
 	}
+	return t.copyTree(child, root, w, nil)
+}
+
+// copyTree makes child the new root at frame root, copying its subtree
+// breadth-first with what is still known (see CommitAt). With ch, child
+// is the root itself and the tree keeps its depths: answers and bodies
+// the change may have changed are forgotten (see Changed).
+func (t *PlanTree) copyTree(child int32, root action.Frame, w Windowed, ch *change) CommitStats {
 	old, oldS := t.Nodes, t.Slots
 	t.Nodes, t.Slots = t.spare[:0], t.spareS[:0]
 	t.memo.reset()
 	rebuild := !t.mixed
 	var st CommitStats
 	lib := t.Graph.Library
+	shift := int32(1)
+	if ch != nil {
+		shift = 0
+	}
 	// Breadth-first copy of the subtree: a node's children follow in the
 	// queue in order, so positions in the queue are the new indices.
 	t.queue = append(t.queue[:0], child)
@@ -81,13 +93,18 @@ func (t *PlanTree) CommitAt(child int32, root action.Frame, w Windowed) CommitSt
 			frame = pn.Frame.Then(lib.Actions[pn.Action].Delta)
 		}
 		sin, cos := math.Sincos(frame.Yaw)
-		t.addNode(parent, o.Action, o.Depth-1, frame, sin, cos, t.edges[head])
+		t.addNode(parent, o.Action, o.Depth-shift, frame, sin, cos, t.edges[head])
 		n := &t.Nodes[i]
-		n.Status = t.keepAnswers(n, oldS[o.FirstDock:], w, rebuild && head > 0, &st)
+		forget := head > 0 && ch != nil && ch.touches(t, n)
+		n.Status = t.keepAnswers(n, oldS[o.FirstDock:], w, rebuild && head > 0, forget, &st)
 		switch {
 		case head == 0:
 			n.Status = Supported // being performed
+		case ch != nil && n.Status == Supported && o.Status != Supported && o.Status != Blocked:
+			n.Status = Unknown // decided by more than its answers: decide again
 		case n.Status != Supported || t.body == nil:
+		case ch != nil && ch.blocks(t, n, o.Status):
+			n.Status = Unknown // its body, and what lies below it, are decided again
 		case sameFrame(&n.Frame, &o.Frame) && o.Status == Blocked:
 			n.Status = Blocked
 		case sameFrame(&n.Frame, &o.Frame) && o.Status == Supported:
@@ -146,7 +163,7 @@ func (t *PlanTree) parentOf(i int32) int32 {
 
 // keepAnswers gives the new node n's slots what is still known from the
 // old slots, and returns the node's status.
-func (t *PlanTree) keepAnswers(n *Node, old []Slot, w Windowed, rebuild bool, st *CommitStats) Status {
+func (t *PlanTree) keepAnswers(n *Node, old []Slot, w Windowed, rebuild, forget bool, st *CommitStats) Status {
 	unknown, unsupported := 0, false
 	nd := int32(len(t.Graph.Library.Actions[n.Action].Docks))
 	for k := int32(0); k < nd; k++ {
@@ -158,7 +175,7 @@ func (t *PlanTree) keepAnswers(n *Node, old []Slot, w Windowed, rebuild bool, st
 				s.copyAnswer(p)
 				st.Exact++
 			}
-		case o.State == Unknown:
+		case o.State == Unknown || forget:
 		case samePose(&s.Expected, &o.Expected):
 			s.copyAnswer(o)
 			st.Exact++

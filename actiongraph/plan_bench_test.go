@@ -32,6 +32,8 @@ type planWorld struct {
 	templates map[string]*dock.Template
 	probe     *geoquery.Probe
 	tree      *geoquery.Tree
+	mesh      *scenes.Mesh
+	trees     map[*dock.Template]*supporttree.Tree
 }
 
 var (
@@ -74,6 +76,7 @@ func loadPlanWorld(tb testing.TB, scene string) *planWorld {
 	if w.tree, err = geoquery.NewTree(bvh, params, trees); err != nil {
 		tb.Fatal(err)
 	}
+	w.mesh, w.trees = m, trees
 	worlds[scene] = w
 	return w
 }

@@ -214,3 +214,30 @@ func (c *Checker) Clip(clip *motion.Clip, out *Contact) bool {
 	}
 	return false
 }
+
+// Meets reports whether the parts a plan check of action a (performed
+// from frame f raised by lift) tests may come within reach of box b: when
+// not, no change of the scene inside b changes the check's answer.
+func (c *Checker) Meets(a int32, f action.Frame, lift float64, b scenes.AABB) bool {
+	sw := &c.sw.actions[a]
+	pl := framePlacement(f, lift)
+	const slack = 1e-3 // more than the snap of a plan check's frame and the widening of its capsules
+	for g := range numGroups {
+		if g == placedGroup || g == freeGroup && !c.FreeLimbs {
+			continue
+		}
+		w := pl.aabb(sw.whole[g])
+		if w.Min[0]-slack <= b.Max[0] && w.Max[0]+slack >= b.Min[0] && w.Min[1]-slack <= b.Max[1] &&
+			w.Max[1]+slack >= b.Min[1] && w.Min[2]-slack <= b.Max[2] && w.Max[2]+slack >= b.Min[2] {
+			return true
+		}
+	}
+	return false
+}
+
+// SetScene makes the checker test against sc from now on (a scene that
+// changed), forgetting the plan answers it remembers.
+func (c *Checker) SetScene(sc *Scene) {
+	c.scene = sc
+	c.Forget()
+}

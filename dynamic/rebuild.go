@@ -28,8 +28,14 @@ func (s *Scene) rebuild(changed ...scenes.AABB) (EditStats, error) {
 	if err != nil {
 		return EditStats{}, err
 	}
-	st := EditStats{Triangles: mesh.NumTriangles()}
+	st := EditStats{Triangles: mesh.NumTriangles(), Scene: changed}
 	for i, t := range s.templates {
+		for _, ch := range parts[i] {
+			st.Supports = append(st.Supports, scenes.AABB{
+				Min: s.lat.Position(dock.Sample{X: ch.Filters.Min[0], Y: ch.Filters.Min[1], Z: ch.Filters.Min[2]}),
+				Max: s.lat.Position(dock.Sample{X: ch.Filters.Max[0], Y: ch.Filters.Max[1], Z: ch.Filters.Max[2]}),
+			})
+		}
 		ex, re, us, err := supportbuild.Update(s.exact[i], mesh, bvh, t, s.lat, parts[i])
 		if err != nil {
 			return st, err

@@ -25,8 +25,8 @@ type Transform struct {
 	Translation mgl64.Vec3 // [Units: m]
 }
 
-// apply places point p.
-func (tr Transform) apply(p mgl32.Vec3) mgl32.Vec3 {
+// Apply places point p (of an instance's mesh) in the world.
+func (tr Transform) Apply(p mgl32.Vec3) mgl32.Vec3 {
 	q := tr.Rotation
 	if q.W == 0 && q.V == (mgl64.Vec3{}) {
 		q = mgl64.QuatIdent()
@@ -65,7 +65,7 @@ func (inst *instance) place(tr Transform) {
 	inst.world = inst.world[:0]
 	inst.box = scenes.EmptyAABB()
 	for v := range m.NumVertices() {
-		p := tr.apply(m.Vertex(uint32(v)))
+		p := tr.Apply(m.Vertex(uint32(v)))
 		inst.world = append(inst.world, p[0], p[1], p[2])
 		inst.box = inst.box.Extend(p)
 	}
@@ -88,28 +88,29 @@ type Scene struct {
 	local     localScene
 }
 
-// EditStats says what an edit rebuilt.
+// EditStats says what an edit rebuilt and where it may have changed the
+// scene and its supports.
 type EditStats struct {
 	Triangles int   // the triangles the rebuild looked at
 	Positions int64 // positions looked at again (every template)
 	Samples   int64 // samples evaluated again (every template)
 	Duration  time.Duration
+	// Scene holds every triangle added, moved (before and after) or
+	// removed; Supports, every lattice position whose supports or
+	// reachability may have changed (of any template), in world
+	// coordinates (what actiongraph.Change takes).
+	Scene, Supports []scenes.AABB
 }
 
 // NewScene makes a Scene of the static mesh with no instances, and builds
 // the support-trees of templates on lattice lat over it (on every core).
 func NewScene(static *scenes.Mesh, templates []*dock.Template, lat dock.Lattice) (*Scene, error) {
-	if len(templates) == 0 {
-		return nil, fmt.Errorf("dynamic: no templates")
-	}
 	bvh, err := scenes.NewBVH(static, scenes.BVHOptions{})
 	if err != nil {
 		return nil, err
 	}
-	s := &Scene{lat: lat, static: static, staticBVH: bvh, templates: templates}
+	var exact, reachable []*supporttree.Tree
 	for _, t := range templates {
-		d := supportbuild.DependencyOf(t, lat)
-		s.dep = supportbuild.Dependency{Side: max(s.dep.Side, d.Side), Below: max(s.dep.Below, d.Below), Above: max(s.dep.Above, d.Above)}
 		ex, _, err := supportbuild.Build(static, bvh, t, lat, supportbuild.BuildOptions{})
 		if err != nil {
 			return nil, err
@@ -118,11 +119,46 @@ func NewScene(static *scenes.Mesh, templates []*dock.Template, lat dock.Lattice)
 		if err != nil {
 			return nil, err
 		}
-		tex, err := cut(ex)
+		exact, reachable = append(exact, ex), append(reachable, re)
+	}
+	return newScene(static, bvh, templates, lat, exact, reachable)
+}
+
+// FromTrees makes a Scene of the static mesh with no instances from its
+// support-trees already built (a world's, from its bake): per template,
+// every support (exact) and the reachable ones (supportbuild.Reachable).
+func FromTrees(static *scenes.Mesh, templates []*dock.Template, lat dock.Lattice, exact, reachable []*supporttree.Tree) (*Scene, error) {
+	if len(exact) != len(templates) || len(reachable) != len(templates) {
+		return nil, fmt.Errorf("dynamic: %d templates, %d exact and %d reachable trees", len(templates), len(exact), len(reachable))
+	}
+	for i, t := range templates {
+		if exact[i] == nil || reachable[i] == nil {
+			return nil, fmt.Errorf("dynamic: template %q has no tree", t.Name)
+		}
+		if exact[i].Lattice() != lat || reachable[i].Lattice() != lat {
+			return nil, fmt.Errorf("dynamic: the trees of template %q are on another lattice", t.Name)
+		}
+	}
+	bvh, err := scenes.NewBVH(static, scenes.BVHOptions{})
+	if err != nil {
+		return nil, err
+	}
+	return newScene(static, bvh, templates, lat, exact, reachable)
+}
+
+func newScene(static *scenes.Mesh, bvh *scenes.BVH, templates []*dock.Template, lat dock.Lattice, exact, reachable []*supporttree.Tree) (*Scene, error) {
+	if len(templates) == 0 {
+		return nil, fmt.Errorf("dynamic: no templates")
+	}
+	s := &Scene{lat: lat, static: static, staticBVH: bvh, templates: templates}
+	for i, t := range templates {
+		d := supportbuild.DependencyOf(t, lat)
+		s.dep = supportbuild.Dependency{Side: max(s.dep.Side, d.Side), Below: max(s.dep.Below, d.Below), Above: max(s.dep.Above, d.Above)}
+		tex, err := cut(exact[i])
 		if err != nil {
 			return nil, err
 		}
-		tre, err := cut(re)
+		tre, err := cut(reachable[i])
 		if err != nil {
 			return nil, err
 		}
@@ -187,6 +223,19 @@ func (s *Scene) Remove(id Instance) (EditStats, error) {
 	}
 	s.instances = slices.DeleteFunc(s.instances, func(i *instance) bool { return i == inst })
 	return s.rebuild(inst.box)
+}
+
+// Triangles gives where instance id's triangles lie in Mesh: from first,
+// n of them, in its mesh's order.
+func (s *Scene) Triangles(id Instance) (first, n int, ok bool) {
+	first = s.static.NumTriangles()
+	for _, inst := range s.instances {
+		if inst.id == id {
+			return first, inst.mesh.NumTriangles(), true
+		}
+		first += inst.mesh.NumTriangles()
+	}
+	return 0, 0, false
 }
 
 func (s *Scene) find(id Instance) *instance {

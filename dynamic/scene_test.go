@@ -15,6 +15,7 @@ import (
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbuild"
+	"github.com/foothold/foothold/supporttree"
 	"github.com/go-gl/mathgl/mgl32"
 	"github.com/go-gl/mathgl/mgl64"
 )
@@ -237,5 +238,56 @@ func TestBadEdits(t *testing.T) {
 	}
 	if n := s.Mesh().NumTriangles(); n != before {
 		t.Errorf("refused edits changed the scene: %d triangles, %d before", n, before)
+	}
+}
+
+// An edit says where it may have changed the supports: every position
+// whose yaw mask differs before and after it (exact or reachable, any
+// template; compared position by position) lies in one of the boxes of
+// EditStats.Supports.
+func TestEditsSayWhereSupportsChanged(t *testing.T) {
+	static, _ := sceneload.Builtin("stepping")
+	lat := dock.DefaultLattice()
+	s, err := dynamic.NewScene(static, templates(t), lat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	trees := func() []*supporttree.Tree {
+		var out []*supporttree.Tree
+		for i := range s.Templates() {
+			ex, err1 := s.Exact(i)
+			re, err2 := s.Reachable(i)
+			if err1 != nil || err2 != nil {
+				t.Fatal(err1, err2)
+			}
+			out = append(out, ex, re)
+		}
+		return out
+	}
+	e := newEditor(t, s, static, 11)
+	changed := 0
+	for k := range 40 {
+		before := trees()
+		what, st := e.edit(t)
+		for j, after := range trees() {
+			check := func(x, y, z int32, other *supporttree.Tree, mask uint64) {
+				if other.YawMask(x, y, z) == mask {
+					return
+				}
+				changed++
+				p := lat.Position(dock.Sample{X: x, Y: y, Z: z})
+				for _, b := range st.Supports {
+					if p[0] >= b.Min[0] && p[0] <= b.Max[0] && p[1] >= b.Min[1] && p[1] <= b.Max[1] && p[2] >= b.Min[2] && p[2] <= b.Max[2] {
+						return
+					}
+				}
+				t.Fatalf("edit %d (%s), tree %d: position %v changed outside %v", k, what, j, p, st.Supports)
+			}
+			before[j].Each(func(x, y, z int32, m uint64) { check(x, y, z, after, m) })
+			after.Each(func(x, y, z int32, m uint64) { check(x, y, z, before[j], m) })
+		}
+	}
+	if changed == 0 {
+		t.Fatal("no edit changed a support")
 	}
 }

@@ -6,8 +6,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-gl/mathgl/mgl32"
+
 	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/dynamic"
 	"github.com/foothold/foothold/librarybuild"
+	"github.com/foothold/foothold/live"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/world"
@@ -22,7 +26,11 @@ func init() { runtime.MemProfileRate = 1 }
 
 // updateAllocs counts the objects allocated so far with Planner.Update on
 // the stack, as the memory profile has them after a collection.
-func updateAllocs() int64 {
+func updateAllocs() int64 { return allocsIn("planner.(*Planner).Update") }
+
+// allocsIn counts the objects allocated so far with function fn on the
+// stack.
+func allocsIn(fn string) int64 {
 	runtime.GC()
 	runtime.GC()
 	n, _ := runtime.MemProfile(nil, true)
@@ -33,7 +41,7 @@ func updateAllocs() int64 {
 		frames := runtime.CallersFrames(r.Stack())
 		for {
 			f, more := frames.Next()
-			if strings.HasSuffix(f.Function, "planner.(*Planner).Update") {
+			if strings.HasSuffix(f.Function, fn) {
 				total += r.AllocObjects
 				break
 			}
@@ -100,5 +108,55 @@ func TestUpdateWithBodyAllocatesNothing(t *testing.T) {
 	}
 	if st := p.Stats(); st.Blocked == 0 || st.BodyChecks == 0 {
 		t.Errorf("the body check did nothing: %+v", st)
+	}
+}
+
+// In a world whose scene changes (package live: a crate placed in the
+// path, taken away, placed again, every half second), after a warm-up,
+// neither Rebase nor Update allocates.
+func TestRebaseAllocatesNothing(t *testing.T) {
+	w := loadWorld(t, "builtin:stepping")
+	s, in, start := mainJob(t, w)
+	lw, err := live.FromWorld(w.lw, w.setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := planner.New(lw.Setup(), planner.Config{Start: start, State: s.State, Work: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := lw.Attach(p); err != nil {
+		t.Fatal(err)
+	}
+	var b sceneload.Builder
+	b.Box(mgl32.Vec3{-0.3, 0, -0.3}, mgl32.Vec3{0.3, 0.6, 0.3})
+	crate, err := lw.Add(b.Mesh(), dynamic.Transform{Translation: start.Position.Add(mgl64.Vec3{1.5, 0, 0})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const dt = 1.0 / 60
+	var before, beforeUpdate int64
+	rebased := 0
+	for f := 1; f <= int(s.Duration/dt); f++ {
+		if f == 60 {
+			before, beforeUpdate = allocsIn("planner.(*Planner).Rebase"), updateAllocs()
+		}
+		if f%30 == 0 {
+			tr := dynamic.Transform{Translation: start.Position.Add(mgl64.Vec3{1.5 + float64(f%90)/60, 0, 0})}
+			if err := lw.Place(crate, tr); err != nil {
+				t.Fatal(err)
+			}
+			rebased++
+		}
+		if _, err := lw.Step(dt); err != nil {
+			t.Fatal(err)
+		}
+		p.Update(dt, in.At(float64(f)*dt))
+	}
+	if n := allocsIn("planner.(*Planner).Rebase") - before; n != 0 {
+		t.Errorf("%d allocations in Rebase over %d changes", n, rebased)
+	}
+	if n := updateAllocs() - beforeUpdate; n != 0 {
+		t.Errorf("%d allocations in Update in a changing world", n)
 	}
 }

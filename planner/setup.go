@@ -291,3 +291,35 @@ func (s *Setup) StandingState() string {
 	}
 	return stand
 }
+
+// WithQuerier is s over q, the support-trees of the scene after an edit
+// (package dynamic keeps them): the same graph and body, the same
+// templates (by pointer) and search settings; the body is checked against
+// q's scene. Planners move to it with Planner.Rebase.
+func (s *Setup) WithQuerier(q *geoquery.Tree) (*Setup, error) {
+	if q == nil {
+		return nil, fmt.Errorf("planner: WithQuerier needs a querier")
+	}
+	if q.Params() != s.query.Params() {
+		return nil, fmt.Errorf("planner: the new querier searches with %+v, the setup's with %+v", q.Params(), s.query.Params())
+	}
+	ts := q.Templates()
+	if len(ts) != len(s.templates) {
+		return nil, fmt.Errorf("planner: the new querier has %d templates, the setup %d", len(ts), len(s.templates))
+	}
+	for _, t := range ts {
+		if s.templates[t.Name] != t {
+			return nil, fmt.Errorf("planner: the new querier's template %q is not the setup's", t.Name)
+		}
+	}
+	c := *s
+	c.query = q
+	if s.sweeps != nil {
+		sc, err := ccd.NewScene(q.BVH())
+		if err != nil {
+			return nil, fmt.Errorf("planner: %w", err)
+		}
+		c.scene = sc
+	}
+	return &c, nil
+}

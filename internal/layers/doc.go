@@ -16,7 +16,7 @@
 //	6 actiongraph, occupancy, supportbake, dynamic     the plan tree; occupancy spaces; support files; a world whose geometry changes
 //	7 planner, librarybuild, picture, bake                 the runtime character; building a library; pictures; the offline bake and its cache
 //	8 world, script, internal/bodysweeps               loading a world; scripted runs; the body's sweeps for tests
-//	9 crowd                                            many characters
+//	9 crowd, live                                      many characters; a world whose geometry moves while characters plan
 //	10 cmd/planner, cmd/preprocess, internal/layers    commands
 //
 // The runtime is planner and what it imports (Runtime). The offline
@@ -36,7 +36,7 @@ var Layer = map[string]int{
 	"actiongraph": 6, "occupancy": 6, "supportbake": 6, "dynamic": 6,
 	"planner": 7, "librarybuild": 7, "picture": 7, "bake": 7,
 	"world": 8, "script": 8, "internal/bodysweeps": 8,
-	"crowd":       9,
+	"crowd": 9, "live": 9,
 	"cmd/planner": 10, "cmd/preprocess": 10, "internal/layers": 10,
 }
 

@@ -1,0 +1,274 @@
+package live_test
+
+import (
+	"encoding/binary"
+	"hash/fnv"
+	"math"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/go-gl/mathgl/mgl64"
+
+	"github.com/foothold/foothold/action"
+	"github.com/foothold/foothold/actiongraph"
+	"github.com/foothold/foothold/ccd"
+	"github.com/foothold/foothold/dynamic"
+	"github.com/foothold/foothold/internal/bodysweeps"
+	"github.com/foothold/foothold/internal/capsuleoracle"
+	"github.com/foothold/foothold/librarybuild"
+	"github.com/foothold/foothold/live"
+	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/sceneload"
+	"github.com/foothold/foothold/stategraph"
+	"github.com/foothold/foothold/world"
+)
+
+// level is builtin:dynamic loaded once, with the default library and its
+// body's sweeps.
+var level struct {
+	once  sync.Once
+	g     *stategraph.Graph
+	lv    *world.World
+	sw    *ccd.Sweeps
+	err   error
+	setup *planner.Setup
+}
+
+func loadLevel(t *testing.T) {
+	t.Helper()
+	level.once.Do(func() {
+		lib, g, err := librarybuild.Default(librarybuild.DefaultOptions{})
+		if err != nil {
+			level.err = err
+			return
+		}
+		level.g = g
+		if level.lv, level.err = world.Load("builtin:dynamic", lib, world.Options{CacheDir: t.TempDir()}); level.err != nil {
+			return
+		}
+		level.sw = bodysweeps.Measure(t, lib)
+		level.setup, level.err = planner.NewSetup(g, level.lv.Querier, level.sw)
+	})
+	if level.err != nil {
+		t.Fatal(level.err)
+	}
+}
+
+func v64(v [3]float32) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
+
+// at is a transform that only moves.
+func at(p mgl64.Vec3) dynamic.Transform { return dynamic.Transform{Translation: p} }
+
+// run is a scenario's record.
+type run struct {
+	x, z        []float64 // the root's, per frame
+	actions     []string
+	deepest     float64 // the capsule oracle's deepest intrusion, any frame
+	where       string
+	worstUpdate time.Duration
+	worstStep   time.Duration
+	hash        uint64 // of every frame's pose, to the bit
+	frames      int
+}
+
+// play runs a character from (x, z) facing +X, asked to walk +X at 1.3 m/s,
+// for seconds at 60 Hz in world w, with hook called after each Step.
+// Every frame, the capsule oracle (package capsuleoracle, no code shared
+// with ccd) poses every capsule against the scene as it then stands.
+func play(t *testing.T, w *live.World, x, z, seconds float64, hook func(f int, st live.StepStats, p *planner.Planner)) run {
+	t.Helper()
+	p, err := planner.New(w.Setup(), planner.Config{Start: action.Frame{Position: mgl64.Vec3{x, 0, z}, Yaw: math.Pi / 2}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Attach(p); err != nil {
+		t.Fatal(err)
+	}
+	m := level.sw.Model()
+	sink := level.sw.Options().Sink
+	oracle := capsuleoracle.NewScene(w.Mesh())
+	var r run
+	r.deepest = math.Inf(-1)
+	h := fnv.New64a()
+	const dt = 1.0 / 60
+	pos, rot := []mgl64.Vec3(nil), []mgl64.Quat(nil)
+	for f := 0; f < int(seconds/dt); f++ {
+		t0 := time.Now()
+		st, err := w.Step(dt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.worstStep = max(r.worstStep, time.Since(t0))
+		if st.Moved > 0 {
+			oracle = capsuleoracle.NewScene(w.Mesh())
+		}
+		if hook != nil {
+			hook(f, st, p)
+		}
+		pose := p.Update(dt, planner.Input{Heading: math.Pi / 2, Speed: 1.3})
+		r.worstUpdate = max(r.worstUpdate, p.PlanTime)
+		n := pose.Skeleton.NumJoints()
+		if pos == nil {
+			pos, rot = make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
+		}
+		pose.Skeleton.FK(pose.Trans, pose.Rot, pos, rot)
+		for i := range m.Capsules {
+			if in := oracle.IntrudeCapsule(m, i, pos, rot, sink); in.Depth > r.deepest {
+				r.deepest = in.Depth
+				r.where = m.Capsules[i].Part.String() + " at " + pose.Action
+			}
+		}
+		for j := range n {
+			for k := range 3 {
+				binary.Write(h, binary.LittleEndian, pose.Trans[j][k])
+			}
+			binary.Write(h, binary.LittleEndian, pose.Rot[j].W)
+		}
+		r.x, r.z = append(r.x, pose.Trans[0][0]), append(r.z, pose.Trans[0][2])
+		r.actions = append(r.actions, pose.Action)
+		r.frames++
+	}
+	r.hash = h.Sum64()
+	return r
+}
+
+func newWorld(t *testing.T) *live.World {
+	t.Helper()
+	loadLevel(t)
+	w, err := live.FromWorld(level.lv, level.setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+// doorScenario: the door is closed until opens, then slides into the wall
+// over a second.
+func doorScenario(t *testing.T, opens float64) (run, *live.World) {
+	w := newWorld(t)
+	door, err := w.Add(sceneload.DynamicDoor(), at(v64(sceneload.DynamicDoorClosed)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Animate(door, []live.Key{{Time: opens, At: at(v64(sceneload.DynamicDoorClosed))}, {Time: opens + 1, At: at(v64(sceneload.DynamicDoorOpen))}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Step(0); err != nil {
+		t.Fatal(err)
+	}
+	return play(t, w, sceneload.DynamicStartX, sceneload.DynamicDoorZ, 14, nil), w
+}
+
+// At a closed door the character stops short of it and waits; when the
+// door opens it walks through, and no capsule is ever in the scene as it
+// stands. The same run twice gives the same poses to the bit.
+func TestDoor(t *testing.T) {
+	const opens = 8
+	r, _ := doorScenario(t, opens)
+	const dt = 1.0 / 60
+	closedMax, waited := math.Inf(-1), 0
+	for f := range r.frames {
+		tm := float64(f+1) * dt
+		if tm < opens {
+			closedMax = max(closedMax, r.x[f])
+		}
+		if tm > opens-2 && tm < opens && r.actions[f] == "idle" {
+			waited++
+		}
+	}
+	past := -1.0
+	for f := range r.frames {
+		if r.x[f] > sceneload.DynamicPastX {
+			past = float64(f+1) * dt
+			break
+		}
+	}
+	t.Logf("closed: nearest x %.2f (the door at %.2f); waited %d frames; past the wall at %.2f s; deepest %.4f m (%s); worst Update %v, worst Step %v",
+		closedMax, float64(sceneload.DynamicDoorClosed[0]), waited, past, r.deepest, r.where, r.worstUpdate, r.worstStep)
+	if closedMax > sceneload.DynamicWallX-0.1 {
+		t.Errorf("walked to x = %.2f while the door was closed", closedMax)
+	}
+	if waited == 0 {
+		t.Error("never stood waiting at the closed door")
+	}
+	if past < 0 {
+		t.Error("never went through the door once open")
+	}
+	if r.deepest > 1e-4 {
+		t.Errorf("a capsule %.4f m in the scene: %s", r.deepest, r.where)
+	}
+	again, _ := doorScenario(t, opens)
+	if again.hash != r.hash {
+		t.Errorf("two runs differ: %#x, %#x", r.hash, again.hash)
+	}
+}
+
+// A crate dropped ahead of a walking character lands in its path: the plan
+// changes in the frame it comes to rest, and the character never walks
+// into it (nor into it while it falls).
+func TestCrateDroppedInPath(t *testing.T) {
+	w := newWorld(t)
+	const drops, x, height = 2.0, 6.5, 2.5
+	crate, err := w.Add(sceneload.DynamicCrate(1), at(mgl64.Vec3{x, height, sceneload.DynamicCrateZ}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Step(0); err != nil {
+		t.Fatal(err)
+	}
+	landed, changed := -1, false
+	var before []actiongraph.Node
+	hook := func(f int, st live.StepStats, p *planner.Planner) {
+		if float64(f)/60 >= drops && w.Velocity(crate) == 0 && !w.Resting(crate) && landed < 0 {
+			if err := w.Drop(crate); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if st.Landed > 0 {
+			landed = f
+			before = append(before[:0], p.Plan().Nodes...)
+		}
+		if f == landed+1 && landed >= 0 {
+			changed = planChanged(before, p.Plan().Nodes)
+		}
+	}
+	r := play(t, w, sceneload.DynamicStartX, sceneload.DynamicCrateZ, 8, hook)
+	fall := (float64(landed)+1)/60 - drops
+	t.Logf("landed after %.3f s of fall (free fall from %.1f m: %.3f s); character's farthest x %.2f (the crate's near face at %.2f); deepest %.4f m (%s); worst Update %v, worst Step %v",
+		fall, height, math.Sqrt(2*height/live.Gravity), maxOf(r.x), x-0.5, r.deepest, r.where, r.worstUpdate, r.worstStep)
+	if landed < 0 {
+		t.Fatal("the crate never came to rest")
+	}
+	if want := math.Sqrt(2 * height / live.Gravity); fall < want || fall > want+2.0/60 {
+		t.Errorf("fell for %.3f s; free fall takes %.3f s (and the drop starts a step after it is asked)", fall, want)
+	}
+	if !changed {
+		t.Error("the plan did not change in the frame the crate came to rest")
+	}
+	if r.deepest > 1e-4 {
+		t.Errorf("a capsule %.4f m in the scene: %s", r.deepest, r.where)
+	}
+}
+
+// planChanged reports whether the plan's nodes differ (in number or in
+// what is known of them).
+func planChanged(a, b []actiongraph.Node) bool {
+	if len(a) != len(b) {
+		return true
+	}
+	for i := range a {
+		if a[i].Action != b[i].Action || a[i].Status != b[i].Status || a[i].Frame != b[i].Frame {
+			return true
+		}
+	}
+	return false
+}
+
+func maxOf(xs []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range xs {
+		m = max(m, x)
+	}
+	return m
+}
