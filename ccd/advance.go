@@ -143,9 +143,8 @@ type local struct {
 // localize maps the candidates (leaf indices of bvh) into the sweep's
 // frame by the inverse of pl, appending them to c.locals.
 func (c *Checker) localize(bvh *scenes.BVH, pl *placement) {
-	faces := c.scene.facesOf(bvh)
 	for _, t := range c.cand {
-		w := &faces[t]
+		w := c.scene.face(bvh, t)
 		l := local{tri: tri3{pl.back(w.tri[0]), pl.back(w.tri[1]), pl.back(w.tri[2])}, n: pl.turnBack(w.n),
 			edge:   [3]v3{pl.turnBack(w.edge[0]), pl.turnBack(w.edge[1]), pl.turnBack(w.edge[2])},
 			ground: w.ground, mesh: w.mesh}

@@ -25,7 +25,7 @@ func TestMeetsBoxNeverMisses(t *testing.T) {
 			continue // degenerate
 		}
 		sc := &Scene{}
-		l := sc.leaves(bvh)[0]
+		l := sc.leaves(bvh, 0, 1)[0]
 		l.bound()
 		for range 20 {
 			b := box{c: mgl64.Vec3{r.Float64()*5 - 2.5, r.Float64()*5 - 2.5, r.Float64()*5 - 2.5},

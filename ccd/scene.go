@@ -1,6 +1,7 @@
 package ccd
 
 import (
+	"errors"
 	"math"
 
 	"github.com/foothold/foothold/body"
@@ -14,7 +15,9 @@ import (
 // once per scene; immutable and shared by every character's Checker.
 type Scene struct {
 	all, walls *scenes.BVH
-	faces      [2][]local // per BVH (all, walls), its leaves in world coordinates
+	faces      [2][]local // per BVH (all, walls), its first layer's leaves in world coordinates
+	extra      [2][]local // and its second layer's (scenes.BVH.With)
+	base       *Scene     // the scene of the first layer alone (nil: s itself)
 	cosGround  float32
 }
 
@@ -26,16 +29,45 @@ func NewScene(bvh *scenes.BVH) (*Scene, error) {
 		return nil, err
 	}
 	s := &Scene{all: bvh, walls: walls, cosGround: cos}
-	s.faces = [2][]local{s.leaves(bvh), s.leaves(walls)}
+	s.faces = [2][]local{s.leaves(bvh, 0, bvh.NumTriangles()), s.leaves(walls, 0, walls.NumTriangles())}
 	return s, nil
 }
 
-// leaves is every leaf triangle of bvh in world coordinates, with its
-// normal, its edges' outward normals and its box.
-func (s *Scene) leaves(bvh *scenes.BVH) []local {
-	out := make([]local, bvh.NumTriangles())
+// With is the scene of bvh, a layered BVH (scenes.BVH.With) whose first
+// layer is s's (which has no second layer): only the second layer's
+// triangles are prepared, so a world whose instances move prepares them
+// alone at each change.
+func (s *Scene) With(bvh *scenes.BVH) (*Scene, error) {
+	extra, off := bvh.Extra()
+	if bvh.Base() != s.all || s.all.Base() != s.all || extra == nil {
+		return nil, errors.New("ccd: Scene.With needs a BVH layered over the scene's own")
+	}
+	walls, err := extra.Select(func(n mgl32.Vec3) bool { return n[1] < s.cosGround }, scenes.BVHOptions{})
+	if err != nil {
+		return nil, err
+	}
+	w := s.walls.With(walls, off)
+	n := [2]int{len(s.faces[0]), len(s.faces[1])}
+	x := &Scene{all: bvh, walls: w, faces: s.faces, base: s, cosGround: s.cosGround}
+	x.extra = [2][]local{x.leaves(bvh, n[0], bvh.NumTriangles()), x.leaves(w, n[1], w.NumTriangles())}
+	return x, nil
+}
+
+// Base is the scene of s's BVH's first layer alone (s when it has one
+// layer).
+func (s *Scene) Base() *Scene {
+	if s.base != nil {
+		return s.base
+	}
+	return s
+}
+
+// leaves is leaf triangles from to to of bvh in world coordinates, with
+// their normals, their edges' outward normals and their boxes.
+func (s *Scene) leaves(bvh *scenes.BVH, from, to int) []local {
+	out := make([]local, to-from)
 	for t := range out {
-		a, b, c, n, mesh := bvh.LeafTriangle(int32(t))
+		a, b, c, n, mesh := bvh.LeafTriangle(int32(from + t))
 		l := local{tri: tri3{of32(a), of32(b), of32(c)}, n: of32(n), ground: s.ground(n), mesh: mesh}
 		for e := range 3 {
 			m := l.tri[(e+1)%3].sub(l.tri[e]).cross(l.n)
@@ -48,12 +80,16 @@ func (s *Scene) leaves(bvh *scenes.BVH) []local {
 	return out
 }
 
-// faces is bvh's leaves in world coordinates (bvh is s.all or s.walls).
-func (s *Scene) facesOf(bvh *scenes.BVH) []local {
+// face is leaf t of bvh (s.all or s.walls) in world coordinates.
+func (s *Scene) face(bvh *scenes.BVH, t int32) *local {
+	k := 0
 	if bvh == s.walls {
-		return s.faces[1]
+		k = 1
 	}
-	return s.faces[0]
+	if n := int32(len(s.faces[k])); t >= n {
+		return &s.extra[k][t-n]
+	}
+	return &s.faces[k][t]
 }
 
 // BVH is the scene's BVH.

@@ -41,10 +41,10 @@ func (s *Scene) rebuild(changed ...scenes.AABB) (EditStats, error) {
 			return st, err
 		}
 		for k := range ex {
-			if err := s.exact[i].splice(ex[k]); err != nil {
+			if err := splice(s.exact[i], ex[k]); err != nil {
 				return st, err
 			}
-			if err := s.reachable[i].splice(re[k]); err != nil {
+			if err := splice(s.reachable[i], re[k]); err != nil {
 				return st, err
 			}
 		}

@@ -81,8 +81,8 @@ type Scene struct {
 	staticBVH *scenes.BVH
 	templates []*dock.Template
 	dep       supportbuild.Dependency // the largest of the templates'
-	exact     []*tiles                // per template: every support
-	reachable []*tiles                // per template: the ones a character reaches
+	exact     []*supporttree.Tiles    // per template: every support
+	reachable []*supporttree.Tiles    // per template: the ones a character reaches
 	instances []*instance             // in the order they were added
 	next      Instance
 	local     localScene
@@ -124,10 +124,11 @@ func NewScene(static *scenes.Mesh, templates []*dock.Template, lat dock.Lattice)
 	return newScene(static, bvh, templates, lat, exact, reachable)
 }
 
-// FromTrees makes a Scene of the static mesh with no instances from its
-// support-trees already built (a world's, from its bake): per template,
-// every support (exact) and the reachable ones (supportbuild.Reachable).
-func FromTrees(static *scenes.Mesh, templates []*dock.Template, lat dock.Lattice, exact, reachable []*supporttree.Tree) (*Scene, error) {
+// FromTrees makes a Scene of the static mesh (and its BVH; nil: built
+// here) with no instances from its support-trees already built (a world's,
+// from its bake): per template, every support (exact) and the reachable
+// ones (supportbuild.Reachable).
+func FromTrees(static *scenes.Mesh, bvh *scenes.BVH, templates []*dock.Template, lat dock.Lattice, exact, reachable []*supporttree.Tree) (*Scene, error) {
 	if len(exact) != len(templates) || len(reachable) != len(templates) {
 		return nil, fmt.Errorf("dynamic: %d templates, %d exact and %d reachable trees", len(templates), len(exact), len(reachable))
 	}
@@ -139,9 +140,11 @@ func FromTrees(static *scenes.Mesh, templates []*dock.Template, lat dock.Lattice
 			return nil, fmt.Errorf("dynamic: the trees of template %q are on another lattice", t.Name)
 		}
 	}
-	bvh, err := scenes.NewBVH(static, scenes.BVHOptions{})
-	if err != nil {
-		return nil, err
+	if bvh == nil {
+		var err error
+		if bvh, err = scenes.NewBVH(static, scenes.BVHOptions{}); err != nil {
+			return nil, err
+		}
 	}
 	return newScene(static, bvh, templates, lat, exact, reachable)
 }
@@ -154,11 +157,11 @@ func newScene(static *scenes.Mesh, bvh *scenes.BVH, templates []*dock.Template, 
 	for i, t := range templates {
 		d := supportbuild.DependencyOf(t, lat)
 		s.dep = supportbuild.Dependency{Side: max(s.dep.Side, d.Side), Below: max(s.dep.Below, d.Below), Above: max(s.dep.Above, d.Above)}
-		tex, err := cut(exact[i])
+		tex, err := supporttree.Cut(exact[i])
 		if err != nil {
 			return nil, err
 		}
-		tre, err := cut(reachable[i])
+		tre, err := supporttree.Cut(reachable[i])
 		if err != nil {
 			return nil, err
 		}
@@ -172,12 +175,37 @@ func (s *Scene) Templates() []*dock.Template { return s.templates }
 
 // Exact is template i's tree of every support in the scene as it stands,
 // made of its tiles.
-func (s *Scene) Exact(i int) (*supporttree.Tree, error) { return s.exact[i].whole() }
+func (s *Scene) Exact(i int) (*supporttree.Tree, error) { return s.exact[i].Whole() }
 
 // Reachable is template i's tree of the supports a character reaches in
 // the scene as it stands (supportbuild.Reachable), made of its tiles: the
 // one to plan with.
-func (s *Scene) Reachable(i int) (*supporttree.Tree, error) { return s.reachable[i].whole() }
+func (s *Scene) Reachable(i int) (*supporttree.Tree, error) { return s.reachable[i].Whole() }
+
+// ReachableTiles is Reachable in tiles (a copy later edits leave as it
+// is): what a querier searches without putting the tiles together
+// (geoquery.NewTiled).
+func (s *Scene) ReachableTiles(i int) *supporttree.Tiles { return s.reachable[i].Clone() }
+
+// Static is the static level's mesh: its triangles come first in Mesh.
+func (s *Scene) Static() *scenes.Mesh { return s.static }
+
+// StaticBVH is the static level's BVH.
+func (s *Scene) StaticBVH() *scenes.BVH { return s.staticBVH }
+
+// Moving is the instances as they stand, one mesh in the order they were
+// added: Mesh without the static level, whose triangles come first there.
+func (s *Scene) Moving() *scenes.Mesh {
+	m := &scenes.Mesh{}
+	for _, inst := range s.instances {
+		base := uint32(m.NumVertices())
+		m.Positions = append(m.Positions, inst.world...)
+		for _, ix := range inst.mesh.Indices {
+			m.Indices = append(m.Indices, base+ix)
+		}
+	}
+	return m
+}
 
 // Add places mesh m (in its own frame) by tr and rebuilds the supports
 // near it.

@@ -18,6 +18,7 @@ type Tree struct {
 	bvh    *scenes.BVH
 	params Params
 	trees  map[*dock.Template]*supporttree.Tree
+	tiles  map[*dock.Template]*supporttree.Tiles // NewTiled's, in place of trees
 	win    windowConsts
 }
 
@@ -37,14 +38,33 @@ func NewTree(bvh *scenes.BVH, params Params, trees map[*dock.Template]*supporttr
 	return &Tree{bvh: bvh, params: params, trees: trees, win: params.windowConsts()}, nil
 }
 
+// NewTiled is NewTree over support data in tiles (supporttree.Tiles: a
+// world whose geometry changes keeps its supports so): a query searches
+// the few tiles its window meets and answers exactly as NewTree over the
+// tiles put together would.
+func NewTiled(bvh *scenes.BVH, params Params, tiles map[*dock.Template]*supporttree.Tiles) (*Tree, error) {
+	if err := params.Validate(); err != nil {
+		return nil, err
+	}
+	trees := map[*dock.Template]*supporttree.Tree{}
+	for t, td := range tiles {
+		if td.Lattice() != params.Lattice {
+			return nil, fmt.Errorf("geoquery: the support tiles of %q were built on lattice %+v, the querier uses %+v", t.Name, td.Lattice(), params.Lattice)
+		}
+		trees[t] = nil // Templates lists it
+	}
+	return &Tree{bvh: bvh, params: params, trees: trees, tiles: tiles, win: params.windowConsts()}, nil
+}
+
 // Nearest implements Querier. A template without a support-tree is never
 // supported.
 func (t *Tree) Nearest(q Query, out *Result, st *Stats) bool {
-	tr := t.trees[q.Template]
 	var best candidate
 	found, visited := false, 0
-	if tr != nil {
-		found, visited = t.nearest(tr, q.Expected, &best)
+	if t.tiles != nil {
+		found, visited = t.nearestTiled(t.tiles[q.Template], q.Expected, &best)
+	} else if tr := t.trees[q.Template]; tr != nil {
+		found, visited = t.nearest(tr, q.Expected, &best, false)
 	}
 	var rs scenes.Stats
 	*out = Result{}
@@ -77,7 +97,7 @@ func (t *Tree) Nearest(q Query, out *Result, st *Stats) bool {
 // its summary holds no yaw of the window or its nearest x is already too
 // far. It returns whether a sample was found and the number of runs
 // examined.
-func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool, int) {
+func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate, found bool) (bool, int) {
 	for _, v := range e.Position {
 		if !(math.Abs(float64(v)) < maxCoordinate) {
 			return false, 0 // NaN, infinite or beyond any level
@@ -87,11 +107,11 @@ func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool
 	p := t.params
 	t.win.bounds(e, &b)
 	if b.ny == 0 {
-		return false, 0
+		return found, 0
 	}
 	l := p.Lattice
 	inc := float64(l.Linear)
-	s := searcher{tr: tr, b: &b, lin: l.Linear, best: best}
+	s := searcher{tr: tr, b: &b, lin: l.Linear, best: best, found: found}
 	s.xc = floorIndex(float64(e.Position[0]) / inc)
 	cy := roundIndex(float64(e.Position[1]) / inc)
 	cz := roundIndex(float64(e.Position[2]) / inc)
@@ -119,6 +139,31 @@ func (t *Tree) nearest(tr *supporttree.Tree, e dock.Pose, best *candidate) (bool
 		}
 	}
 	return s.found, s.visited
+}
+
+// nearestTiled is nearest over the tiles of td the window around e meets,
+// one after another, the best of each bounding the next.
+func (t *Tree) nearestTiled(td *supporttree.Tiles, e dock.Pose, best *candidate) (bool, int) {
+	if td == nil {
+		return false, 0
+	}
+	for _, v := range e.Position {
+		if !(math.Abs(float64(v)) < maxCoordinate) {
+			return false, 0
+		}
+	}
+	lo, hi := t.params.box(e)
+	found, visited := false, 0
+	for k := supporttree.TileOf(lo[2]); k <= supporttree.TileOf(hi[2]); k++ {
+		for i := supporttree.TileOf(lo[0]); i <= supporttree.TileOf(hi[0]); i++ {
+			if tr := td.Tile(i, k); tr != nil {
+				var v int
+				found, v = t.nearest(tr, e, best, found)
+				visited += v
+			}
+		}
+	}
+	return found, visited
 }
 
 // maxCoordinate bounds the expected positions a search looks at: no

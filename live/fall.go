@@ -103,24 +103,20 @@ func (w *World) dropDistance(p *part) (float64, error) {
 		return 0, err
 	}
 	first, n, _ := w.scene.Triangles(p.id)
-	own := make([]tri, 0, n)
-	for t := first; t < first+n; t++ {
-		own = append(own, meshTri(w.mesh, t))
-	}
 	box := scenes.EmptyAABB()
-	for _, t := range own {
-		for _, q := range t {
-			box = box.Extend(mgl32.Vec3{float32(q[0]), float32(q[1]), float32(q[2])})
-		}
+	for v := range p.mesh.NumVertices() {
+		box = box.Extend(p.at.Apply(p.mesh.Vertex(uint32(v))))
 	}
 	box.Min[1] = w.bvh.Bounds().Min[1] - 1
-	var others []tri
+	var own, others []tri
 	for _, t := range w.bvh.Overlap(box, nil, nil) {
-		_, _, _, _, m := w.bvh.LeafTriangle(t)
+		a, b, c, _, m := w.bvh.LeafTriangle(t)
+		tr := tri{vec(a), vec(b), vec(c)}
 		if int(m) >= first && int(m) < first+n {
-			continue
+			own = append(own, tr)
+		} else {
+			others = append(others, tr)
 		}
-		others = append(others, meshTri(w.mesh, int(m)))
 	}
 	return verticalGap(own, others), nil
 }
@@ -128,14 +124,7 @@ func (w *World) dropDistance(p *part) (float64, error) {
 // tri is a triangle's corners.
 type tri [3]mgl64.Vec3
 
-func meshTri(m *scenes.Mesh, t int) tri {
-	var out tri
-	for k := range 3 {
-		v := m.Vertex(m.Indices[3*t+k])
-		out[k] = mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}
-	}
-	return out
-}
+func vec(v mgl32.Vec3) mgl64.Vec3 { return mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])} }
 
 // verticalGap is the least distance set a moves straight down before it
 // touches set b: the least of the vertical rays from a's vertices down to

@@ -21,13 +21,12 @@ type World struct {
 	scene    *dynamic.Scene
 	setup    *planner.Setup
 	planners []*planner.Planner
-	mesh     *scenes.Mesh // the scene as it stands
-	bvh      *scenes.BVH
+	bvh      *scenes.BVH // the scene as it stands (current)
 	clock    float64
 	parts    []*part // every instance, in the order added
 	change   actiongraph.Change
 	dirty    bool // edited since the planners were last moved
-	stale    bool // edited since mesh and bvh were made
+	stale    bool // edited since bvh was made
 }
 
 // part is an instance as the world moves it.
@@ -64,33 +63,37 @@ func New(scene *dynamic.Scene, setup *planner.Setup) (*World, error) {
 	return w, nil
 }
 
-// current makes mesh and bvh the scene as it stands.
+// current makes bvh the scene as it stands: the static level's BVH with
+// a second layer of the instances (scenes.BVH.With), which alone is built
+// again.
 func (w *World) current() error {
 	if w.bvh != nil && !w.stale {
 		return nil
 	}
-	w.mesh = w.scene.Mesh()
-	bvh, err := scenes.NewBVH(w.mesh, scenes.BVHOptions{})
-	if err != nil {
-		return fmt.Errorf("live: %w", err)
+	static := w.scene.StaticBVH()
+	moving := w.scene.Moving()
+	w.bvh, w.stale = static, false
+	if moving.NumTriangles() > 0 {
+		mb, err := scenes.NewBVH(moving, scenes.BVHOptions{Workers: 1})
+		if err != nil {
+			return fmt.Errorf("live: %w", err)
+		}
+		w.bvh = static.With(mb, int32(w.scene.Static().NumTriangles()))
 	}
-	w.bvh, w.stale = bvh, false
 	return nil
 }
 
-// snapshot makes the Setup over the scene as it stands, from base.
+// snapshot makes the Setup over the scene as it stands, from base: the
+// BVH of current, and a querier over the support tiles (geoquery.NewTiled).
 func (w *World) snapshot(base *planner.Setup) (*planner.Setup, error) {
 	if err := w.current(); err != nil {
 		return nil, err
 	}
-	var err error
-	trees := map[*dock.Template]*supporttree.Tree{}
+	tiles := map[*dock.Template]*supporttree.Tiles{}
 	for i, t := range w.scene.Templates() {
-		if trees[t], err = w.scene.Reachable(i); err != nil {
-			return nil, fmt.Errorf("live: %w", err)
-		}
+		tiles[t] = w.scene.ReachableTiles(i)
 	}
-	q, err := geoquery.NewTree(w.bvh, base.Querier().Params(), trees)
+	q, err := geoquery.NewTiled(w.bvh, base.Querier().Params(), tiles)
 	if err != nil {
 		return nil, fmt.Errorf("live: %w", err)
 	}
@@ -114,11 +117,11 @@ func (w *World) Attach(p *planner.Planner) error {
 // Clock is the world's time since it was made. [Units: s]
 func (w *World) Clock() float64 { return w.clock }
 
-// Mesh is the whole scene as the planners last saw it (dynamic.Scene.Mesh,
-// at the end of the last Step): read only.
-func (w *World) Mesh() *scenes.Mesh { return w.mesh }
+// Mesh is the whole scene as it stands (dynamic.Scene.Mesh), made anew.
+func (w *World) Mesh() *scenes.Mesh { return w.scene.Mesh() }
 
-// BVH is Mesh's BVH: read only.
+// BVH is the scene's BVH as the planners last saw it (at the end of the
+// last Step): read only.
 func (w *World) BVH() *scenes.BVH { return w.bvh }
 
 // Add places mesh m by tr; the planners see it after the next Step.
@@ -251,7 +254,7 @@ func FromWorld(lv *world.World, setup *planner.Setup) (*World, error) {
 		t := lv.Templates[name]
 		ts, exact, reachable = append(ts, t), append(exact, lv.ExactSupports[t]), append(reachable, lv.Supports[t])
 	}
-	scene, err := dynamic.FromTrees(lv.Mesh, ts, setup.Querier().Params().Lattice, exact, reachable)
+	scene, err := dynamic.FromTrees(lv.Mesh, lv.BVH, ts, setup.Querier().Params().Lattice, exact, reachable)
 	if err != nil {
 		return nil, fmt.Errorf("live: %w", err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/geoquery"
+	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/stategraph"
 	"github.com/foothold/foothold/warp"
 	"github.com/go-gl/mathgl/mgl64"
@@ -315,11 +316,25 @@ func (s *Setup) WithQuerier(q *geoquery.Tree) (*Setup, error) {
 	c := *s
 	c.query = q
 	if s.sweeps != nil {
-		sc, err := ccd.NewScene(q.BVH())
+		sc, err := s.sceneOf(q.BVH())
 		if err != nil {
 			return nil, fmt.Errorf("planner: %w", err)
 		}
 		c.scene = sc
 	}
 	return &c, nil
+}
+
+// sceneOf is the body checker's scene of bvh: when bvh is the setup's
+// static level with a second layer (scenes.BVH.With), only that layer is
+// prepared.
+func (s *Setup) sceneOf(bvh *scenes.BVH) (*ccd.Scene, error) {
+	base := s.scene.Base()
+	switch {
+	case bvh == base.BVH():
+		return base, nil
+	case bvh.Base() == base.BVH():
+		return base.With(bvh)
+	}
+	return ccd.NewScene(bvh)
 }

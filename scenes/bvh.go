@@ -18,6 +18,11 @@ type BVH struct {
 	triIndex []int32    // mesh triangle index of tris[i]
 	bounds   AABB
 	stats    BuildStats
+	// A layered BVH (With) is its base's tree with a second one: extra,
+	// whose mesh triangle indices follow offset.
+	base   *BVH
+	extra  *BVH
+	offset int32
 }
 
 // bvhWidth is the number of children of a node: 8 boxes side by side, tested
@@ -86,10 +91,46 @@ func (b *BVH) Bounds() AABB { return b.bounds }
 // Stats returns the build statistics.
 func (b *BVH) Stats() BuildStats { return b.stats }
 
-// NumTriangles returns the number of triangles in the tree.
-func (b *BVH) NumTriangles() int { return len(b.tris) }
-
-// SizeBytes returns the memory held by the tree's arrays.
-func (b *BVH) SizeBytes() int {
-	return len(b.nodes)*int(unsafe.Sizeof(bvhNode{})) + len(b.tris)*48 + len(b.triIndex)*4
+// NumTriangles returns the number of triangles in the tree (in both
+// layers).
+func (b *BVH) NumTriangles() int {
+	if b.extra != nil {
+		return len(b.tris) + b.extra.NumTriangles()
+	}
+	return len(b.tris)
 }
+
+// SizeBytes returns the memory held by the tree's arrays (both layers').
+func (b *BVH) SizeBytes() int {
+	n := len(b.nodes)*int(unsafe.Sizeof(bvhNode{})) + len(b.tris)*48 + len(b.triIndex)*4
+	if b.extra != nil {
+		n += b.extra.SizeBytes()
+	}
+	return n
+}
+
+// With is a BVH of b's triangles and extra's, without building either
+// again: a static level's and the triangles that move in it (rebuilt as
+// they move). extra's triangles are the ones of a mesh that follows b's
+// in one whole mesh: their indices there are offset (b's mesh's triangle
+// count) plus extra's own. Queries answer exactly as a BVH of the whole
+// mesh (ties in ClosestHit go to the lowest index, so to b's); leaf-order
+// indices (Overlap, LeafTriangle) count b's leaves first, then extra's.
+// b's own second layer, if any, is replaced.
+func (b *BVH) With(extra *BVH, offset int32) *BVH {
+	base := b.Base()
+	return &BVH{nodes: base.nodes, tris: base.tris, triIndex: base.triIndex, bounds: base.bounds.Union(extra.bounds),
+		stats: base.stats, base: base, extra: extra, offset: offset}
+}
+
+// Base is b without its second layer (b itself when it has none).
+func (b *BVH) Base() *BVH {
+	if b.base != nil {
+		return b.base
+	}
+	return b
+}
+
+// Extra is b's second layer and its triangles' index offset (nil when it
+// has none).
+func (b *BVH) Extra() (*BVH, int32) { return b.extra, b.offset }

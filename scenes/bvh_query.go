@@ -67,9 +67,25 @@ func descendGo(nodes []bvhNode, node int32, rb *rayBoxes) (mask int, at int32, v
 }
 
 // ClosestHit returns the nearest hit on the ray segment. Ties in T go to the
-// lowest triangle index, so the answer never depends on the tree's shape.
-// st, when not nil, accumulates the work done. It allocates nothing.
+// lowest triangle index, so the answer never depends on the tree's shape
+// (nor on its layers: see With). st, when not nil, accumulates the work
+// done. It allocates nothing.
 func (b *BVH) ClosestHit(r Ray, st *Stats) (Hit, bool) {
+	h, ok := b.closestHit(r, st)
+	if b.extra == nil || len(b.extra.tris) == 0 {
+		return h, ok
+	}
+	if ok {
+		r.TMax = h.T
+	}
+	if h2, ok2 := b.extra.closestHit(r, st); ok2 && (!ok || h2.T < h.T) {
+		h2.Triangle += b.offset
+		return h2, true
+	}
+	return h, ok
+}
+
+func (b *BVH) closestHit(r Ray, st *Stats) (Hit, bool) {
 	var p rayPrep
 	p.init(&r)
 	nodes, tris, triIndex := b.nodes, b.tris, b.triIndex
@@ -167,6 +183,13 @@ done:
 // AnyHit reports whether anything lies on the ray segment (a shadow or
 // occlusion query); it stops at the first hit found. It allocates nothing.
 func (b *BVH) AnyHit(r Ray, st *Stats) bool {
+	if b.anyHit(r, st) {
+		return true
+	}
+	return b.extra != nil && len(b.extra.tris) > 0 && b.extra.anyHit(r, st)
+}
+
+func (b *BVH) anyHit(r Ray, st *Stats) bool {
 	var p rayPrep
 	p.init(&r)
 	nodes, tris := b.nodes, b.tris

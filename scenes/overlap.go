@@ -25,6 +25,18 @@ func (b *BVH) OverlapBounds(box AABB, out []int32, st *Stats) []int32 {
 }
 
 func (b *BVH) overlap(box AABB, out []int32, st *Stats, exact bool) []int32 {
+	out = b.overlapOne(box, out, st, exact)
+	if b.extra != nil {
+		start := len(out)
+		out = b.extra.overlapOne(box, out, st, exact)
+		for i := start; i < len(out); i++ {
+			out[i] += int32(len(b.tris))
+		}
+	}
+	return out
+}
+
+func (b *BVH) overlapOne(box AABB, out []int32, st *Stats, exact bool) []int32 {
 	if len(b.nodes) == 0 || box.IsEmpty() {
 		return out
 	}
@@ -89,6 +101,10 @@ func boxMask(n *bvhNode, q *AABB) int {
 // LeafTriangle returns the corners and unit winding normal of leaf-order
 // triangle i (as Overlap lists them) and its index in the mesh.
 func (b *BVH) LeafTriangle(i int32) (a, bb, c, normal mgl32.Vec3, mesh int32) {
+	if n := int32(len(b.tris)); i >= n && b.extra != nil {
+		a, bb, c, normal, mesh = b.extra.LeafTriangle(i - n)
+		return a, bb, c, normal, mesh + b.offset
+	}
 	t := &b.tris[i]
 	return mgl32.Vec3{t[0][0], t[0][1], t[0][2]}, mgl32.Vec3{t[1][0], t[1][1], t[1][2]},
 		mgl32.Vec3{t[2][0], t[2][1], t[2][2]}, mgl32.Vec3{t[0][3], t[1][3], t[2][3]}, b.triIndex[i]
@@ -166,6 +182,17 @@ func abs64(x float64) float64 {
 // accepts (the walls of a scene, say), reporting their indices in b's mesh.
 // With none kept it is an empty BVH, which meets nothing.
 func (b *BVH) Select(keep func(normal mgl32.Vec3) bool, opts BVHOptions) (*BVH, error) {
+	if b.extra != nil {
+		s, err := b.Base().Select(keep, opts)
+		if err != nil {
+			return nil, err
+		}
+		x, err := b.extra.Select(keep, opts)
+		if err != nil {
+			return nil, err
+		}
+		return s.With(x, b.offset), nil
+	}
 	var m Mesh
 	var src []int32 // leaf index in b of each kept triangle
 	for i := range b.tris {
