@@ -1,6 +1,8 @@
 package actiongraph
 
 import (
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/geoquery"
 	"github.com/foothold/foothold/scenes"
@@ -38,12 +40,24 @@ type change struct {
 // tested again. A node no longer known to be supported loses its
 // children. Evaluate then decides what was forgotten, so the tree equals
 // one unrolled afresh on the changed scene. The root (being performed)
-// keeps its frame and answers. It allocates only when the tree outgrows
-// its largest size.
+// keeps its frame; its answers that a child continues are asked again
+// when forgotten. It allocates only when the tree outgrows its largest
+// size.
 func (t *PlanTree) Changed(q geoquery.Querier, reach float32, ch Change) CommitStats {
 	t.memo.q = q
 	t.mixed = false
 	return t.copyTree(0, t.Nodes[0].Frame, nil, &change{Change: ch, reach: reach})
+}
+
+// Carry moves the whole tree by d, root and all, as what the character
+// stands on carries it (a lift, a platform): every frame and expected
+// pose is moved, a supported answer still in its moved window (w) is kept
+// as Stale, the others are asked again, and the bodies of the moved nodes
+// are tested again. Depths and the plan's shape are kept.
+func (t *PlanTree) Carry(d mgl64.Vec3, w Windowed) CommitStats {
+	root := t.Nodes[0].Frame
+	root.Position = root.Position.Add(d)
+	return t.copyTree(0, root, w, &change{})
 }
 
 // touches reports whether a window of node n's slots may meet the

@@ -195,3 +195,49 @@ func TestChangedNothing(t *testing.T) {
 		t.Fatal("an empty change left work to do")
 	}
 }
+
+// A tree carried by d (Carry: what the character stands on moved) and
+// evaluated to the end has the nodes, frames and statuses of a tree
+// unrolled afresh at the moved root, but where it keeps a stale answer
+// (still supported in its moved window; TestCommitAtMovedMatchesFresh);
+// with the body checked too.
+func TestCarryMatchesFresh(t *testing.T) {
+	w := loadPlanWorld(t, "stepping")
+	c := adultChecker(t, w)
+	start := int32(w.lib.Index(librarybuild.TableIStart))
+	for _, d := range []mgl64.Vec3{{0, 0.0125, 0}, {0.02, 0, -0.01}, {0, 0.3, 0}, {0.4, 0, 0}} {
+		pt, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
+		pt.SetBody(bounded{clearance{c}})
+		pt.Reset(tableIStartFrame, start, 3)
+		pt.Evaluate(w.tree, actiongraph.Budget{})
+		st := pt.Carry(d, w.tree)
+		for !pt.Evaluate(w.tree, actiongraph.Budget{Work: 9}) {
+		}
+		root := tableIStartFrame
+		root.Position = root.Position.Add(d)
+		fresh, _ := actiongraph.NewPlanTree(w.g, w.templates, actiongraph.Prune)
+		fresh.SetBody(clearance{c})
+		fresh.Reset(root, start, 3)
+		fresh.Evaluate(w.tree, actiongraph.Budget{})
+		got, want := paths(pt), paths(fresh)
+		compared := 0
+		for key, j := range want {
+			i, ok := got[key]
+			if !ok {
+				continue // below a node a stale answer keeps supported
+			}
+			a, b := pt.Nodes[i], fresh.Nodes[j]
+			if a.Frame != b.Frame {
+				t.Fatalf("carried %v: node %s at %+v, fresh %+v", d, key, a.Frame, b.Frame)
+			}
+			if a.Status != b.Status && !stale(pt, i) {
+				t.Fatalf("carried %v: node %s %v, fresh %v", d, key, a.Status, b.Status)
+			}
+			compared++
+		}
+		t.Logf("carried %v: kept %d nodes (%d stale answers), compared %d of %d", d, st.Kept, st.Stale, compared, len(want))
+		if compared < len(want)/2 {
+			t.Errorf("carried %v: only %d of %d nodes compared", d, compared, len(want))
+		}
+	}
+}

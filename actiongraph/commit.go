@@ -95,7 +95,7 @@ func (t *PlanTree) copyTree(child int32, root action.Frame, w Windowed, ch *chan
 		sin, cos := math.Sincos(frame.Yaw)
 		t.addNode(parent, o.Action, o.Depth-shift, frame, sin, cos, t.edges[head])
 		n := &t.Nodes[i]
-		forget := head > 0 && ch != nil && ch.touches(t, n)
+		forget := ch != nil && ch.touches(t, n)
 		n.Status = t.keepAnswers(n, oldS[o.FirstDock:], w, rebuild && head > 0, forget, &st)
 		switch {
 		case head == 0:

@@ -62,7 +62,7 @@ func at(p mgl64.Vec3) dynamic.Transform { return dynamic.Transform{Translation: 
 
 // run is a scenario's record.
 type run struct {
-	x, z        []float64 // the root's, per frame
+	x, y, z     []float64 // the root's, per frame
 	actions     []string
 	deepest     float64 // the capsule oracle's deepest intrusion, any frame
 	where       string
@@ -77,6 +77,12 @@ type run struct {
 // Every frame, the capsule oracle (package capsuleoracle, no code shared
 // with ccd) poses every capsule against the scene as it then stands.
 func play(t *testing.T, w *live.World, x, z, seconds float64, hook func(f int, st live.StepStats, p *planner.Planner)) run {
+	return playWatched(t, w, x, z, seconds, hook, nil)
+}
+
+// playWatched is play with watch called after each Update with the step's
+// stats, the pose and its joints' world positions.
+func playWatched(t *testing.T, w *live.World, x, z, seconds float64, hook func(f int, st live.StepStats, p *planner.Planner), watch func(st live.StepStats, pose planner.Pose, pos []mgl64.Vec3)) run {
 	t.Helper()
 	p, err := planner.New(w.Setup(), planner.Config{Start: action.Frame{Position: mgl64.Vec3{x, 0, z}, Yaw: math.Pi / 2}})
 	if err != nil {
@@ -113,6 +119,9 @@ func play(t *testing.T, w *live.World, x, z, seconds float64, hook func(f int, s
 			pos, rot = make([]mgl64.Vec3, n), make([]mgl64.Quat, n)
 		}
 		pose.Skeleton.FK(pose.Trans, pose.Rot, pos, rot)
+		if watch != nil {
+			watch(st, pose, pos)
+		}
 		for i := range m.Capsules {
 			if in := oracle.IntrudeCapsule(m, i, pos, rot, sink); in.Depth > r.deepest {
 				r.deepest = in.Depth
@@ -125,7 +134,7 @@ func play(t *testing.T, w *live.World, x, z, seconds float64, hook func(f int, s
 			}
 			binary.Write(h, binary.LittleEndian, pose.Rot[j].W)
 		}
-		r.x, r.z = append(r.x, pose.Trans[0][0]), append(r.z, pose.Trans[0][2])
+		r.x, r.y, r.z = append(r.x, pose.Trans[0][0]), append(r.y, pose.Trans[0][1]), append(r.z, pose.Trans[0][2])
 		r.actions = append(r.actions, pose.Action)
 		r.frames++
 	}
@@ -271,4 +280,156 @@ func maxOf(xs []float64) float64 {
 		m = max(m, x)
 	}
 	return m
+}
+
+// slides animates instance id from a to b between t0 and t1.
+func slides(t *testing.T, w *live.World, id dynamic.Instance, a, b mgl64.Vec3, t0, t1 float64) {
+	t.Helper()
+	if err := w.Animate(id, []live.Key{{Time: t0, At: at(a)}, {Time: t1, At: at(b)}}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+
+// drift measures how far the docked feet move relative to a moving
+// instance: over each run of frames a foot stays docked (the action's dock
+// of that foot holds at the pose's time) while the character is carried,
+// the most the foot strays from where it stood on the instance at the
+// run's first frame.
+type drift struct {
+	w      *live.World
+	id     dynamic.Instance
+	feet   []int // the feet's joints
+	start  []mgl64.Vec3
+	on     []bool
+	worst  float64
+	frames int // carried frames with a foot docked
+}
+
+func (d *drift) watch(st live.StepStats, pose planner.Pose, pos []mgl64.Vec3) {
+	if d.on == nil {
+		d.start, d.on = make([]mgl64.Vec3, len(d.feet)), make([]bool, len(d.feet))
+	}
+	tr, _ := d.w.At(d.id)
+	a := level.g.Library.Actions[level.g.Library.Index(pose.Action)]
+	counted := false
+	for k, j := range d.feet {
+		docked := false
+		for _, dk := range a.Docks {
+			if dk.Effector == pose.Skeleton.Names[j] && dk.Start <= pose.Time && pose.Time <= dk.End {
+				docked = true
+			}
+		}
+		if !docked || st.Carried == 0 {
+			d.on[k] = false
+			continue
+		}
+		if !counted {
+			d.frames++
+			counted = true
+		}
+		rel := pos[j].Sub(tr.Translation)
+		if !d.on[k] {
+			d.start[k], d.on[k] = rel, true
+			continue
+		}
+		d.worst = max(d.worst, rel.Sub(d.start[k]).Len())
+	}
+}
+
+func feetOf(t *testing.T) []int {
+	t.Helper()
+	loadLevel(t)
+	var out []int
+	for _, e := range level.g.Library.Actions[0].Effectors.Feet {
+		out = append(out, e.Joint)
+	}
+	return out
+}
+
+// The lift: the character walks onto it and stops at the deck's face; the
+// lift rises 3 m and carries it (standing: the plan around it changes
+// every step), its docked feet moving at most 1 cm relative to the lift;
+// at the top it walks onto the deck. No capsule is
+// ever in the scene as it stands.
+func TestLift(t *testing.T) {
+	w := newWorld(t)
+	lift, err := w.Add(sceneload.DynamicSlab(), at(v64(sceneload.DynamicLiftDown)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const rises, risen = 7, 11
+	slides(t, w, lift, v64(sceneload.DynamicLiftDown), v64(sceneload.DynamicLiftUp), rises, risen)
+	if _, err := w.Step(0); err != nil {
+		t.Fatal(err)
+	}
+	d := &drift{w: w, id: lift, feet: feetOf(t)}
+	r := playWatched(t, w, sceneload.DynamicStartX, sceneload.DynamicLiftZ, 18, nil, d.watch)
+	onDeck := -1.0
+	for f := range r.frames {
+		if r.x[f] > sceneload.DynamicDeckX+1 && r.y[f] > sceneload.DynamicDeckH-0.5 {
+			onDeck = float64(f+1) / 60
+			break
+		}
+	}
+	t.Logf("rode %d frames with a foot docked; docked feet drift at most %.2g m relative to the lift; on the deck at %.2f s; highest root %.2f m; deepest %.4f m (%s); worst Update %v, worst Step %v",
+		d.frames, d.worst, onDeck, maxOf(r.y), r.deepest, r.where, r.worstUpdate, r.worstStep)
+	if d.frames < 60 {
+		t.Errorf("rode the lift docked for %d frames", d.frames)
+	}
+	if d.worst > 0.01 {
+		t.Errorf("a docked foot moved %.3f m relative to the lift", d.worst)
+	}
+	if onDeck < 0 {
+		t.Error("never walked onto the deck")
+	}
+	if r.deepest > 1e-4 {
+		t.Errorf("a capsule %.4f m in the scene: %s", r.deepest, r.where)
+	}
+}
+
+// The platform: the character steps onto it at the gap's near edge,
+// waits at its end while it slides over the gap, and steps off onto the
+// far bank; it never falls into the gap, and no capsule is ever in the
+// scene as it stands.
+func TestPlatform(t *testing.T) {
+	w := newWorld(t)
+	pf, err := w.Add(sceneload.DynamicSlab(), at(v64(sceneload.DynamicPlatformNear)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	near, far := v64(sceneload.DynamicPlatformNear), v64(sceneload.DynamicPlatformFar)
+	if err := w.Animate(pf, []live.Key{{Time: 7, At: at(near)}, {Time: 10, At: at(far)}, {Time: 16, At: at(far)}, {Time: 19, At: at(near)}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Step(0); err != nil {
+		t.Fatal(err)
+	}
+	d := &drift{w: w, id: pf, feet: feetOf(t)}
+	r := playWatched(t, w, sceneload.DynamicStartX, sceneload.DynamicPlatformZ, 16, nil, d.watch)
+	across := -1.0
+	for f := range r.frames {
+		if r.x[f] > sceneload.DynamicGapX1+1 {
+			across = float64(f+1) / 60
+			break
+		}
+	}
+	lowest := math.Inf(1)
+	for _, y := range r.y {
+		lowest = min(lowest, y)
+	}
+	t.Logf("rode %d frames with a foot docked; docked feet drift at most %.2g m relative to the platform; across at %.2f s; lowest root %.2f m; deepest %.4f m (%s); worst Update %v, worst Step %v",
+		d.frames, d.worst, across, lowest, r.deepest, r.where, r.worstUpdate, r.worstStep)
+	if across < 0 {
+		t.Error("never got across the gap")
+	}
+	if lowest < 0.5 {
+		t.Errorf("the root went down to %.2f m: fell into the gap", lowest)
+	}
+	if d.worst > 0.01 {
+		t.Errorf("a docked foot moved %.3f m relative to the platform", d.worst)
+	}
+	if r.deepest > 1e-4 {
+		t.Errorf("a capsule %.4f m in the scene: %s", r.deepest, r.where)
+	}
 }

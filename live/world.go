@@ -45,6 +45,7 @@ type StepStats struct {
 	Edits    time.Duration // updating the support data (dynamic.Scene)
 	Snapshot time.Duration // the scene's BVH, querier and Setup, and the planners rebased
 	Landed   int           // falling bodies that came to rest
+	Carried  int           // planners carried by what they stand on
 }
 
 // New makes a world over scene (its static level, and any instances
@@ -201,6 +202,10 @@ func (w *World) Step(dt float64) (StepStats, error) {
 	}
 	t0 := time.Now()
 	w.clock += dt
+	riding, err := w.riders()
+	if err != nil {
+		return st, err
+	}
 	for _, p := range w.parts {
 		p.moved = false
 		if len(p.keys) == 0 {
@@ -220,6 +225,7 @@ func (w *World) Step(dt float64) (StepStats, error) {
 			st.Moved++
 		}
 	}
+	w.carry(riding, &st)
 	st.Edits = time.Since(t0)
 	if !w.dirty {
 		return st, nil

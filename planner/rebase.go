@@ -3,6 +3,8 @@ package planner
 import (
 	"errors"
 
+	"github.com/go-gl/mathgl/mgl64"
+
 	"github.com/foothold/foothold/action"
 	"github.com/foothold/foothold/actiongraph"
 	"github.com/foothold/foothold/scenes"
@@ -35,3 +37,23 @@ func (b bodyTest) Meets(a int32, f action.Frame, lift float64, box scenes.AABB) 
 
 // Setup is what the planner plans over now.
 func (p *Planner) Setup() *Setup { return p.setup }
+
+// Carry moves the character by d with what it stands on (a lift or a
+// platform moved by d since the last Update: package live), between two
+// Updates: the motion being performed and the plan go with it (the
+// plan's answers still in their moved windows are kept until asked again,
+// actiongraph.PlanTree.Carry), and the choices warped ahead are dropped.
+// A foot planted on what moves stays where it stands on it.
+func (p *Planner) Carry(d mgl64.Vec3) {
+	if d == (mgl64.Vec3{}) {
+		return
+	}
+	c := p.cur.Clip
+	n := c.Skeleton.NumJoints()
+	for f := range c.Frames() {
+		c.Trans[f*n] = c.Trans[f*n].Add(d)
+	}
+	p.cur.Frame.Position = p.cur.Frame.Position.Add(d)
+	p.tree.Carry(d, p.setup.query)
+	p.resetTrials()
+}
