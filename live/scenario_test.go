@@ -290,7 +290,6 @@ func slides(t *testing.T, w *live.World, id dynamic.Instance, a, b mgl64.Vec3, t
 	}
 }
 
-
 // drift measures how far the docked feet move relative to a moving
 // instance: over each run of frames a foot stays docked (the action's dock
 // of that foot holds at the pose's time) while the character is carried,
