@@ -44,3 +44,17 @@ func (t *Tree) Hits(tp *dock.Template, pose dock.Pose, out *dock.Support, st *St
 	}
 	return ok
 }
+
+// Holds reports whether sample s is a support of template tp (in its
+// support-tree or tiles), without a search.
+func (t *Tree) Holds(tp *dock.Template, s dock.Sample) bool {
+	var m uint64
+	if t.tiles != nil {
+		if td := t.tiles[tp]; td != nil {
+			m = td.YawMask(s.X, s.Y, s.Z)
+		}
+	} else if tr := t.trees[tp]; tr != nil {
+		m = tr.YawMask(s.X, s.Y, s.Z)
+	}
+	return s.Yaw >= 0 && s.Yaw < 64 && m&(1<<s.Yaw) != 0
+}

@@ -106,7 +106,7 @@ func playWatched(t *testing.T, w *live.World, x, z, seconds float64, hook func(f
 			t.Fatal(err)
 		}
 		r.worstStep = max(r.worstStep, time.Since(t0))
-		if st.Moved > 0 {
+		if st.Changed {
 			oracle = capsuleoracle.NewScene(w.Mesh())
 		}
 		if hook != nil {
@@ -427,6 +427,59 @@ func TestPlatform(t *testing.T) {
 	}
 	if d.worst > 0.01 {
 		t.Errorf("a docked foot moved %.3f m relative to the platform", d.worst)
+	}
+	if r.deepest > 1e-4 {
+		t.Errorf("a capsule %.4f m in the scene: %s", r.deepest, r.where)
+	}
+}
+
+// The trapdoor: it opens (is taken away) under the walking character,
+// which falls ballistically (the root's vertical acceleration in flight
+// within 2% of g), lands on the basement's floor 3 m below and walks on
+// there. No capsule is ever in the scene as it stands.
+func TestTrapdoor(t *testing.T) {
+	w := newWorld(t)
+	door, err := w.Add(sceneload.DynamicSlab(), at(v64(sceneload.DynamicTrapdoor)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Step(0); err != nil {
+		t.Fatal(err)
+	}
+	opened, fell := -1, 0
+	hook := func(f int, st live.StepStats, p *planner.Planner) {
+		if opened < 0 && p.Pose().Trans[0][0] > sceneload.DynamicTrapX-0.3 {
+			if err := w.Remove(door); err != nil {
+				t.Fatal(err)
+			}
+			opened = f
+		}
+		fell = p.Landings()
+	}
+	var flight []float64
+	r := playWatched(t, w, sceneload.DynamicStartX, sceneload.DynamicTrapZ, 10, hook, func(st live.StepStats, pose planner.Pose, pos []mgl64.Vec3) {
+		if pose.Action == "fall" {
+			flight = append(flight, pose.Trans[0][1])
+		}
+	})
+	const dt = 1.0 / 60
+	worst, n := 0.0, 0
+	for k := 1; k+2 < len(flight); k++ { // the first and the landing step aside
+		a := (flight[k+1] - 2*flight[k] + flight[k-1]) / (dt * dt)
+		worst = max(worst, math.Abs(a/-live.Gravity-1))
+		n++
+	}
+	last := r.frames - 1
+	t.Logf("opened at %.2f s; landed %d time(s), %d frames in flight (%d accelerations within %.2g of g); ends at x %.2f, y %.2f; deepest %.4f m (%s); worst Update %v",
+		float64(opened+1)*dt, fell, len(flight), n, worst, r.x[last], r.y[last], r.deepest, r.where, r.worstUpdate)
+	if fell != 1 || n < 10 {
+		t.Fatalf("landed %d times, %d frames of flight", fell, len(flight))
+	}
+	if worst > 0.02 {
+		t.Errorf("the root's vertical acceleration in flight is %.2f%% off g", worst*100)
+	}
+	if r.y[last] > -1.5 || r.x[last] < sceneload.DynamicTrapX+2 {
+		t.Errorf("ends at x %.2f, y %.2f: did not walk on in the basement", r.x[last], r.y[last])
 	}
 	if r.deepest > 1e-4 {
 		t.Errorf("a capsule %.4f m in the scene: %s", r.deepest, r.where)

@@ -41,6 +41,7 @@ type part struct {
 
 // StepStats says what a Step did.
 type StepStats struct {
+	Changed  bool          // the scene changed (added, moved or removed instances, this step or before it)
 	Moved    int           // instances placed anew
 	Edits    time.Duration // updating the support data (dynamic.Scene)
 	Snapshot time.Duration // the scene's BVH, querier and Setup, and the planners rebased
@@ -231,6 +232,7 @@ func (w *World) Step(dt float64) (StepStats, error) {
 		return st, nil
 	}
 	t1 := time.Now()
+	st.Changed = true
 	s, err := w.snapshot(w.setup)
 	if err != nil {
 		return st, err

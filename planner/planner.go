@@ -194,6 +194,15 @@ type Planner struct {
 	start    ccd.Contact
 	startHit bool
 	moved    StartMove
+	fall     falling // a character in free fall (Fall)
+	// lost is when, into the current action, a dock begins whose support
+	// an edit of the scene took away (+Inf: none); carried, that the
+	// character was carried since the last Rebase (its supports moved with
+	// it).
+	lost     float64
+	carried  bool
+	fallPrev scratch // Fall's second pose buffers
+	fallFK   scratch // the falling body's joints in the world
 	// PlanTime is the time the last Update took.
 	PlanTime time.Duration
 }
@@ -244,7 +253,7 @@ func New(s *Setup, cfg Config) (*Planner, error) {
 		return nil, err
 	}
 	tree.SetReach(MaxStartDrop, warp.Reach)
-	p := &Planner{setup: s, cfg: cfg, tree: tree, curSlot: -1}
+	p := &Planner{setup: s, cfg: cfg, tree: tree, curSlot: -1, lost: math.Inf(1)}
 	if s.sweeps != nil {
 		p.body = ccd.NewChecker(s.sweeps, s.scene)
 		// Alone, the plan also keeps the hands and feet the warp leaves
@@ -339,6 +348,7 @@ func (p *Planner) reserve() {
 	}
 	sk := lib.Actions[0].Clip.Skeleton
 	p.pose = Pose{Skeleton: sk, Trans: make([]mgl64.Vec3, sk.NumJoints()), Rot: make([]mgl64.Quat, sk.NumJoints())}
+	p.reserveFall(sk.NumJoints())
 	p.step.Targets = make([]warp.Target, 0, docks)
 	p.used = make([]used, 0, docks)
 	p.feasible = make([]int32, 0, choices)
@@ -376,6 +386,20 @@ func (p *Planner) addStats() { p.done.Add(p.tree.Stats()) }
 // everything it uses.
 func (p *Planner) Update(dt float64, in Input) Pose {
 	t0 := time.Now()
+	if !p.fall.on && p.t >= p.lost {
+		p.Fall()
+	}
+	if p.fall.on {
+		if p.fallStep(dt) {
+			p.updates++
+			p.clock += dt
+			p.work = 0
+			p.PlanTime = time.Since(t0)
+			return p.fallPose()
+		}
+		p.clock += dt // landed: the frame goes on from the landing
+		dt = 0
+	}
 	p.updates++
 	p.t += dt
 	p.clock += dt
@@ -866,6 +890,9 @@ const (
 // Pose returns the current pose (the warped clip sampled at the current
 // time), in buffers the next Update overwrites.
 func (p *Planner) Pose() Pose {
+	if p.fall.on {
+		return p.fallPose()
+	}
 	c := p.cur.Clip
 	n := c.Skeleton.NumJoints()
 	if len(p.pose.Trans) != n {

@@ -2,6 +2,7 @@ package planner
 
 import (
 	"errors"
+	"math"
 
 	"github.com/go-gl/mathgl/mgl64"
 
@@ -27,7 +28,29 @@ func (p *Planner) Rebase(s *Setup, ch actiongraph.Change) error {
 	}
 	p.tree.Changed(s.query, s.query.Params().MaxDisplacement, ch)
 	p.resetTrials()
+	if !p.carried {
+		p.lost = p.lostAt()
+	}
+	p.carried = false
 	return nil
+}
+
+// lostAt is when, into the current action, the first of its docks still
+// to hold (held now or to come) whose support the scene no longer has
+// begins: the character falls then (Fall). +Inf when none is lost.
+func (p *Planner) lostAt() float64 {
+	lost := math.Inf(1)
+	a := p.tree.Nodes[0].Action
+	for _, u := range p.used {
+		d := p.act.Docks[u.dock]
+		if d.End < p.t {
+			continue
+		}
+		if !p.setup.query.Holds(p.setup.docks[a][u.dock], u.sample) {
+			lost = min(lost, d.Start)
+		}
+	}
+	return lost
 }
 
 // Meets bounds where the body of a plan node may go (actiongraph.Bounded).
@@ -45,7 +68,7 @@ func (p *Planner) Setup() *Setup { return p.setup }
 // actiongraph.PlanTree.Carry), and the choices warped ahead are dropped.
 // A foot planted on what moves stays where it stands on it.
 func (p *Planner) Carry(d mgl64.Vec3) {
-	if d == (mgl64.Vec3{}) {
+	if d == (mgl64.Vec3{}) || p.fall.on {
 		return
 	}
 	c := p.cur.Clip
@@ -56,4 +79,5 @@ func (p *Planner) Carry(d mgl64.Vec3) {
 	p.cur.Frame.Position = p.cur.Frame.Position.Add(d)
 	p.tree.Carry(d, p.setup.query)
 	p.resetTrials()
+	p.carried = true // its supports moved with it
 }

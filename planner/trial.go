@@ -509,7 +509,7 @@ func (p *Planner) accept(tr *trial) (bool, int, error) {
 			p.ahead++
 		}
 	}
-	p.cur, p.act = tr.w, a
+	p.cur, p.act, p.lost = tr.w, a, math.Inf(1)
 	if tr.held {
 		p.rootHeld++
 	}

@@ -23,7 +23,7 @@ var builtins = map[string]BuiltinScene{
 	"climbing": {"climbing", "ledges 0.6-2.2 m, vaulting boxes, walls and overhangs (the paper's climbing scene)", 309, 240, climbing},
 	"level":    {"level", "a game arena of rooms, corridors, stairs, ramps, crates and platforms (the paper's Counter-Strike level)", 13240, 127428, level},
 	"ramps":    {"ramps", "ramps of 5-50° with landings, cross-slopes of 5-30°, uneven terrain and stairs with sloped treads (walking on slopes)", 0, 0, ramps},
-	"dynamic":  {"dynamic", "four lanes: a wall with a doorway for a sliding door, open floor for dropped crates, a deck reached by a lift, a gap crossed by a sliding platform (the static part of a moving world)", 0, 0, dynamicScene},
+	"dynamic":  {"dynamic", "four lanes: a wall with a doorway for a sliding door, open floor for dropped crates, a deck reached by a lift, a gap crossed by a sliding platform, a trapdoor over a basement (the static part of a moving world)", 0, 0, dynamicScene},
 	"rooms":    {"rooms", "walled lanes with one obstacle each: ceilings at 1.2-2.2 m, doorways 0.35-0.9 m wide, a 2 cm wall, a beam at 1.0 m, a table (the body's clearance)", 0, 0, rooms},
 }
 

@@ -11,8 +11,10 @@ import (
 // crates are dropped; the lift lane (z from 8.3 to 11.3) ends in a deck 3 m
 // high from x = 9, reached by a lift in front of it; the platform lane (z
 // from 11.4 to 14.4) is cut by a gap 3 m deep from x = 6 to 10, crossed by
-// a sliding platform. Its moving parts are DynamicDoor, DynamicCrate and
-// DynamicSlab (the lift and the platform).
+// a sliding platform; the trapdoor lane (z from 14.5 to 17.5) has a 2 × 2
+// m hole at x = 6 over a basement 3 m below, the whole lane long. Its
+// moving parts are DynamicDoor, DynamicCrate and DynamicSlab (the lift,
+// the platform and the trapdoor).
 const (
 	DynamicLength    = 16
 	DynamicWallX     = 7    // the door wall's near face
@@ -20,6 +22,8 @@ const (
 	DynamicCrateZ    = 5.7  // the crate lane's centre line
 	DynamicLiftZ     = 9.8  // the lift lane's centre line
 	DynamicPlatformZ = 12.9 // the platform lane's centre line
+	DynamicTrapZ     = 16   // the trapdoor lane's centre line
+	DynamicTrapX     = 7    // the trapdoor's centre
 	DynamicStartX    = 2    // where the scenarios start, facing +X
 	DynamicPastX     = 9.5  // past the door wall
 	DynamicDeckX     = 9    // the deck's near face
@@ -30,7 +34,7 @@ const (
 	DynamicDoorH     = 2.2  // the doorway's height
 	dynamicWallT     = 0.2  // the door wall's thickness
 	dynamicWallTop   = 2.6  // every wall's height
-	dynamicEnd       = 14.5 // the far side of the last lane's wall
+	dynamicEnd       = 17.6 // the far side of the last lane's wall
 	dynamicGapDepth  = 3
 )
 
@@ -74,6 +78,7 @@ var (
 	DynamicLiftUp       = mgl32.Vec3{DynamicDeckX - 1.1, DynamicDeckH, DynamicLiftZ}
 	DynamicPlatformNear = mgl32.Vec3{DynamicGapX0 + 1, 0, DynamicPlatformZ}
 	DynamicPlatformFar  = mgl32.Vec3{DynamicGapX1 - 1, 0, DynamicPlatformZ}
+	DynamicTrapdoor     = mgl32.Vec3{DynamicTrapX, 0, DynamicTrapZ}
 )
 
 // dynamicScene is the static part of the dynamic scene.
@@ -88,11 +93,25 @@ func dynamicScene() *scenes.Mesh {
 	b.Box(v(0, -dynamicGapDepth, pz0), v(DynamicGapX0, 0, pz1))
 	b.Box(v(DynamicGapX1, -dynamicGapDepth, pz0), v(L, 0, pz1))
 	b.Quad(v(DynamicGapX0, -dynamicGapDepth, pz0), v(DynamicGapX0, -dynamicGapDepth, pz1), v(DynamicGapX1, -dynamicGapDepth, pz1), v(DynamicGapX1, -dynamicGapDepth, pz0))
-	// The outer walls and those between the lanes.
+	// The trapdoor lane: its floor a 0.2 m slab round the hole, the
+	// basement's floor 3 m below.
+	const tz0, tz1, tx, tz, deep = pz1 + 0.1, end - 0.1, DynamicTrapX, DynamicTrapZ, -dynamicGapDepth
+	b.Box(v(0, -0.2, tz0), v(tx-1, 0, tz1))
+	b.Box(v(tx+1, -0.2, tz0), v(L, 0, tz1))
+	b.Box(v(tx-1, -0.2, tz0), v(tx+1, 0, tz-1))
+	b.Box(v(tx-1, -0.2, tz+1), v(tx+1, 0, tz1))
+	b.Quad(v(0, deep, tz0), v(0, deep, tz1), v(L, deep, tz1), v(L, deep, tz0))
+	// The outer walls and those between the lanes (down to the basement's
+	// floor beside the trapdoor lane).
 	b.Box(v(-0.1, 0, 0), v(0, top, end))
 	b.Box(v(L, 0, 0), v(L+0.1, top, end))
-	for _, z := range []float32{0, 3.1, 8.2, pz0 - 0.1, end - 0.1} {
+	b.Box(v(-0.1, deep, tz0), v(0, 0, tz1))
+	b.Box(v(L, deep, tz0), v(L+0.1, 0, tz1))
+	for _, z := range []float32{0, 3.1, 8.2, pz0 - 0.1} {
 		b.Box(v(0, 0, z), v(L, top, z+0.1))
+	}
+	for _, z := range []float32{pz1, end - 0.1} {
+		b.Box(v(0, deep, z), v(L, top, z+0.1))
 	}
 	// The door wall, its doorway from DynamicDoorZ ∓ half the door's width.
 	x0, x1 := float32(DynamicWallX), float32(DynamicWallX+dynamicWallT)

@@ -28,7 +28,7 @@ var builtinHashes = map[string]uint64{
 	"climbing": 0xc1222cd8076483ac,
 	"level":    0xaf79c4dec82aa22,
 	"rooms":    0x4bcee017babb924e,
-	"dynamic":  0x6b0aff2707f99cfc,
+	"dynamic":  0xdde8918135fde7ba,
 	"ramps":    0x8e1896adcc72382d,
 }
 
