@@ -25,8 +25,9 @@ type World struct {
 	clock    float64
 	parts    []*part // every instance, in the order added
 	change   actiongraph.Change
-	dirty    bool // edited since the planners were last moved
-	stale    bool // edited since bvh was made
+	timeline []*timed // what Play was given, by part
+	dirty    bool     // edited since the planners were last moved
+	stale    bool     // edited since bvh was made
 }
 
 // part is an instance as the world moves it.
@@ -203,6 +204,9 @@ func (w *World) Step(dt float64) (StepStats, error) {
 	}
 	t0 := time.Now()
 	w.clock += dt
+	if err := w.playDue(); err != nil {
+		return st, err
+	}
 	riding, err := w.riders()
 	if err != nil {
 		return st, err

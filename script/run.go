@@ -66,6 +66,21 @@ const ClearanceReach = 1.0
 // are taken from the script), through the script at fps frames per second.
 // bvh, when not nil, finds the start's floor (see Script.Start).
 func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *scenes.BVH) (*RunResult, error) {
+	return RunStepped(setup, cfg, s, fps, bvh, nil)
+}
+
+// A World is what a run steps before each Update: a world whose scene
+// moves (package live's World), which the planner is attached to once
+// made and which moves it to the scene as it then stands.
+type World interface {
+	Attach(p *planner.Planner) error
+	Step(dt float64) error
+}
+
+// RunStepped is Run in a world w that moves (nil: Run). The planner plans
+// over setup, which must be w's at the start; the clearance of the motion
+// is not measured (the scene changed under it).
+func RunStepped(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *scenes.BVH, w World) (*RunResult, error) {
 	start, err := s.Start(bvh)
 	if err != nil {
 		return nil, err
@@ -80,6 +95,11 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 	p, err := planner.New(setup, cfg)
 	if err != nil {
 		return nil, err
+	}
+	if w != nil {
+		if err := w.Attach(p); err != nil {
+			return nil, err
+		}
 	}
 	dt := 1 / fps
 	frames := int(math.Round(s.Duration*fps)) + 1
@@ -97,6 +117,11 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	for f := range frames {
+		if f > 0 && w != nil {
+			if err := w.Step(dt); err != nil {
+				return nil, err
+			}
+		}
 		if f > 0 {
 			c0, cpu := cputime.Thread()
 			t0 := time.Now()
@@ -118,7 +143,7 @@ func Run(setup *planner.Setup, cfg planner.Config, s *Script, fps float64, bvh *
 	if m, ok := p.StartMoved(); ok {
 		res.StartMoved, res.StartPart = m.Distance, m.Part.String()
 	}
-	if setup.Sweeps() != nil {
+	if setup.Sweeps() != nil && w == nil {
 		res.Clearance = clearanceOf(setup, res.Clip)
 	}
 	return res, nil

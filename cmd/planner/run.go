@@ -22,6 +22,7 @@ import (
 	"github.com/foothold/foothold/internal/sceneflag"
 	"github.com/foothold/foothold/internal/topview"
 	"github.com/foothold/foothold/librarybuild"
+	"github.com/foothold/foothold/live"
 	"github.com/foothold/foothold/motionfile"
 	"github.com/foothold/foothold/picture"
 	"github.com/foothold/foothold/planner"
@@ -29,6 +30,7 @@ import (
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/stategraph"
+	"github.com/foothold/foothold/world"
 )
 
 type runSummary struct {
@@ -57,7 +59,10 @@ type runSummary struct {
 	MaxWork       int          `json:"max_frame_work"`
 	DeadEnds      int          `json:"dead_ends_passed_over"` // choices passed over: warped, they left no way on
 	DistanceM     float64      `json:"distance_m"`
-	Body          *bodySummary `json:"body,omitempty"` // with --body
+	Body          *bodySummary `json:"body,omitempty"`                 // with --body
+	Timeline      string       `json:"timeline,omitempty"`             // the moving parts' timeline played (--timeline, or the scene's own)
+	StepMS        float64      `json:"median_world_step_ms,omitempty"` // the moving world's step per frame: its edits, its scene for the planner
+	MaxStepMS     float64      `json:"max_world_step_ms,omitempty"`
 	BVH, GLB, PNG string       `json:"-"`
 	Files         []string     `json:"files"`
 }
@@ -87,6 +92,7 @@ type runOptions struct {
 	friction float64       // the contacts' friction coefficient (0: the paper's 10° cone)
 	paper    bool          // the paper's moves only: no turning on the spot, stepping back or short steps
 	lib      string        // a library file (planner library) instead of the built-in actions
+	timeline string        // a timeline of moving parts (live.Timeline; default: the scene's built-in one, if any)
 }
 
 // library builds the action library and graph a run plans with: the
@@ -167,6 +173,49 @@ func (o *runOptions) register(fs *flag.FlagSet) {
 	fs.BoolVar(&o.paper, "paper-moves", false, "plan with the paper's moves only (by default the character may also turn on the spot, step back and take short steps, as at an edge or on a steep slope)")
 	fs.DurationVar(&o.budget, "budget", 0, "planning time per frame, besides or instead of --work (e.g. 2ms)")
 	fs.StringVar(&o.lib, "library", "", "plan with the actions of a library file (made by planner library) instead of the built-in ones")
+	fs.StringVar(&o.timeline, "timeline", "", "a YAML timeline of moving parts (doors, lifts, crates: see docs/dynamic.md); builtin:dynamic plays its own by default")
+}
+
+// steppedWorld is a moving world as a run steps it, timing each step.
+type steppedWorld struct {
+	*live.World
+	ms []float64
+}
+
+func (w *steppedWorld) Step(dt float64) error {
+	t0 := time.Now()
+	_, err := w.World.Step(dt)
+	w.ms = append(w.ms, float64(time.Since(t0).Nanoseconds())/1e6)
+	return err
+}
+
+// movingWorld is the world of lw playing the options' timeline, or the
+// scene's own (nil when there is none), and the timeline's name.
+func (o *runOptions) movingWorld(spec string, lw *world.World, setup *planner.Setup) (*steppedWorld, string, error) {
+	tl, name := (*live.Timeline)(nil), o.timeline
+	var err error
+	if o.timeline != "" {
+		if tl, err = live.LoadTimeline(o.timeline); err != nil {
+			return nil, "", err
+		}
+	} else {
+		var ok bool
+		if tl, ok, err = live.Builtin(spec); err != nil || !ok {
+			return nil, "", err
+		}
+		name = spec + " (built in)"
+	}
+	w, err := live.FromWorld(lw, setup)
+	if err != nil {
+		return nil, "", err
+	}
+	if err := w.Play(tl); err != nil {
+		return nil, "", err
+	}
+	if _, err := w.Step(0); err != nil {
+		return nil, "", err
+	}
+	return &steppedWorld{World: w}, name, nil
 }
 
 // valid reports whether the planning flags make sense.
@@ -195,7 +244,18 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err != nil {
 		return nil, err
 	}
-	res, err := script.Run(setup, planner.Config{Depth: o.depth, Work: o.work, Budget: o.budget}, s, 60, w.BVH)
+	moving, tlName, err := o.movingWorld(spec, w, setup)
+	if err != nil {
+		return nil, err
+	}
+	var stepped script.World
+	if moving != nil {
+		setup, stepped = moving.Setup(), moving
+		if o.scratch {
+			return nil, fmt.Errorf("--scratch plans in a scene that does not move: not with a timeline")
+		}
+	}
+	res, err := script.RunStepped(setup, planner.Config{Depth: o.depth, Work: o.work, Budget: o.budget}, s, 60, w.BVH, stepped)
 	if err != nil {
 		return nil, err
 	}
@@ -238,6 +298,11 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 		}
 	}
 	sum.DistanceM = groundPath(res)
+	mesh := w.Mesh
+	if moving != nil {
+		sum.Timeline, mesh = tlName, moving.Mesh()
+		sum.StepMS, sum.MaxStepMS = script.Percentile(moving.ms, 0.5), script.Percentile(moving.ms, 1)
+	}
 	sum.BVH, sum.GLB, sum.PNG = filepath.Join(out, "motion.bvh"), filepath.Join(out, "motion.glb"), filepath.Join(out, "plan.png")
 	if err := motionfile.SaveBVH(sum.BVH, res.Clip); err != nil {
 		return nil, err
@@ -249,7 +314,7 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err := export.SaveGLBWith(sum.GLB, res.Clip, export.GLBOptions{Body: caps}); err != nil {
 		return nil, err
 	}
-	if err := drawRun(w.Mesh, res, sum.PNG, spec, nil); err != nil {
+	if err := drawRun(mesh, res, sum.PNG, spec, nil); err != nil {
 		return nil, err
 	}
 	sum.Files = []string{sum.BVH, sum.GLB, sum.PNG, filepath.Join(out, "summary.json")}
@@ -326,7 +391,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *input == "" || *out == "" || fs.NArg() > 0 || !o.valid() {
-		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--body] [--radii F] [--library LIB.yaml] [--scratch] [--json]")
+		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--body] [--radii F] [--library LIB.yaml] [--timeline T.yaml] [--scratch] [--json]")
 		return 1
 	}
 	var err error
