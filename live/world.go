@@ -117,6 +117,24 @@ func (w *World) Attach(p *planner.Planner) error {
 	return nil
 }
 
+// Detach stops moving p with the world (a character reset or gone).
+func (w *World) Detach(p *planner.Planner) {
+	for i, q := range w.planners {
+		if q == p {
+			w.planners = append(w.planners[:i], w.planners[i+1:]...)
+			return
+		}
+	}
+}
+
+// Instances calls f for every instance as it stands, in the order added:
+// its mesh in its own frame and where it is.
+func (w *World) Instances(f func(id dynamic.Instance, m *scenes.Mesh, at dynamic.Transform)) {
+	for _, p := range w.parts {
+		f(p.id, p.mesh, p.at)
+	}
+}
+
 // Clock is the world's time since it was made. [Units: s]
 func (w *World) Clock() float64 { return w.clock }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
+	"github.com/foothold/foothold/live"
 	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/script"
@@ -55,6 +56,12 @@ type demo struct {
 	spaces   *occupancy.Spaces
 	sim      *crowd.Sim
 	crowdMS  []float64 // every character's planning, per frame
+
+	// A moving world (--timeline, or builtin:dynamic's own): the world,
+	// and its step per frame.
+	live    *live.World
+	worldMS []float64
+	err     error // the moving world failed
 }
 
 // summary is what a run measured (--json).
@@ -90,6 +97,10 @@ type summary struct {
 	AgentsMovedM  float64 `json:"agents_moved_m"`  // of them, how far they went from their starts, summed
 	MedianCrowdMS float64 `json:"median_crowd_ms"` // planning every character, per frame
 	MaxCrowdMS    float64 `json:"max_crowd_ms"`
+	Moving        bool    `json:"moving_world"`         // a timeline plays (--timeline, or the scene's own)
+	MedianWorldMS float64 `json:"median_world_step_ms"` // the moving world's step per frame
+	MaxWorldMS    float64 `json:"max_world_step_ms"`
+	Landings      int     `json:"landings,omitempty"` // falls that ended on a support
 }
 
 // findStart sets where the character starts: the script's start, or the
@@ -154,10 +165,19 @@ func (d *demo) reset() error {
 	if d.scenario != nil {
 		p, err = d.newCrowd()
 	} else {
+		if d.live != nil {
+			d.live.Detach(d.p)
+			d.setup = d.live.Setup()
+		}
 		p, err = planner.New(d.setup, cfg)
 	}
 	if err != nil {
 		return err
+	}
+	if d.live != nil {
+		if err := d.live.Attach(p); err != nil {
+			return err
+		}
 	}
 	d.p, d.clock, d.refused = p, 0, 0
 	d.last = p.Pose().Trans[0]
@@ -182,6 +202,9 @@ func (d *demo) step(dt float64, in planner.Input) planner.Pose {
 		d.crowdMS = append(d.crowdMS, float64(time.Since(t0).Nanoseconds())/1e6)
 		pose = d.p.Pose()
 	} else {
+		if err := d.stepWorld(dt); err != nil {
+			d.err = err
+		}
 		pose = d.p.Update(dt, in)
 	}
 	d.planMS = append(d.planMS, float64(d.p.PlanTime.Nanoseconds())/1e6)
@@ -230,6 +253,8 @@ func (d *demo) summarize() *summary {
 		s.AgentsMovedM += math.Hypot(r[0]-st[0], r[2]-st[2])
 	}
 	s.MedianCrowdMS, s.MaxCrowdMS = medianMax(d.crowdMS)
+	s.Moving, s.Landings = d.live != nil, d.p.Landings()
+	s.MedianWorldMS, s.MaxWorldMS = medianMax(d.worldMS)
 	return s
 }
 
@@ -262,6 +287,9 @@ func (d *demo) hud(fps, plan float64) string {
 	body := "body not checked (--body)"
 	if d.setup.Sweeps() != nil {
 		body = fmt.Sprintf("body: %d plan nodes blocked, %d choices refused", d.p.Stats().Blocked, d.p.Refused())
+	}
+	if d.live != nil {
+		body += fmt.Sprintf("\nmoving world at %.1f s: O opens or closes the door, C drops a crate (%.2f ms a step)", d.live.Clock(), medianOf(d.worldMS))
 	}
 	if d.sim != nil {
 		body += fmt.Sprintf("\n%d other characters, %d arrived; the crowd plans in %.2f ms a frame (median)", d.opt.agents, d.arrived(), medianOf(d.crowdMS))

@@ -18,9 +18,15 @@
 // character too, its occupancy spaces read from LIB.fos beside the
 // library (or built and cached).
 //
+// On builtin:dynamic (or with --timeline T.yaml, planner run's timeline
+// of moving parts) the world moves while the character plans in it
+// (package live): a door opens and closes, a lift rises, a platform
+// slides, a trapdoor opens, crates fall; the moving parts are drawn teal.
+//
 // Keys: arrows or WASD steer (relative to the camera), Space asks for a
 // hop, E for a climb or vault, Tab cycles the support data shown (none,
-// then each template), 1-6 set the plan depth, R resets, Esc quits. The
+// then each template), 1-6 set the plan depth, R resets, Esc quits; in a
+// moving world O opens or closes the door and C drops a crate ahead. The
 // mouse orbits (left button), pans (right button) and zooms (wheel) the
 // camera, which follows the character.
 //

@@ -41,6 +41,7 @@ type options struct {
 	friction   float64
 	paper      bool
 	library    string
+	timeline   string
 }
 
 func main() {
@@ -116,6 +117,7 @@ func parseArgs(args []string, stderr io.Writer) (*options, error) {
 	fs.BoolVar(&o.paper, "paper-moves", false, "plan with the paper's moves only (by default the character may also turn on the spot, step back and take short steps, as at an edge or a wall)")
 	fs.StringVar(&o.library, "library", "", "plan with the actions of a library file (made by planner library) instead of the built-in ones")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the run here (go tool pprof)")
+	fs.StringVar(&o.timeline, "timeline", "", "play this YAML timeline of moving parts (doors, lifts, platforms, crates; planner run's); builtin:dynamic plays its own by default")
 	if err := fs.Parse(args); err != nil {
 		return nil, err
 	}
@@ -188,6 +190,9 @@ func load(o *options) (*demo, error) {
 		return nil, err
 	}
 	d := &demo{opt: o, world: w, lib: lib, setup: setup, model: model, sweeps: sweeps, script: sc, shown: -1}
+	if err := d.loadTimeline(); err != nil {
+		return nil, err
+	}
 	if err := d.drawing(characterOf(lib)); err != nil {
 		return nil, err
 	}

@@ -17,9 +17,20 @@ var (
 	wallColour  = math32.Color{R: 0.40, G: 0.44, B: 0.50}
 )
 
+// The moving parts' colour (doors, lifts, crates): teal, apart from the
+// level's greys and the character's orange.
+var (
+	partColour     = math32.Color{R: 0.22, G: 0.55, B: 0.55}
+	partSideColour = math32.Color{R: 0.18, G: 0.44, B: 0.46}
+)
+
 // sceneNode turns the level into two flat-shaded meshes (floors and the
 // rest), each triangle with its own face normal, drawn from both sides.
-func sceneNode(m *scenes.Mesh) *core.Node {
+func sceneNode(m *scenes.Mesh) *core.Node { return sceneNodeIn(m, floorColour, wallColour) }
+
+// sceneNodeIn is sceneNode with the floors and the rest in the colours
+// given.
+func sceneNodeIn(m *scenes.Mesh, floorColour, wallColour math32.Color) *core.Node {
 	node := core.NewNode()
 	var floor, wall [2]math32.ArrayF32 // positions, normals
 	for t := range m.NumTriangles() {

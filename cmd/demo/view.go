@@ -33,6 +33,7 @@ type view struct {
 	cam     *camera.Camera
 	orbit   *camera.OrbitControl
 	char    *character
+	parts   *parts       // the moving world's instances
 	others  []*character // the other characters (--agents)
 	plan    planOverlay
 	samples sampleOverlay
@@ -85,6 +86,11 @@ func (v *view) build() {
 	v.scene = core.NewNode()
 	gui.Manager().Set(v.scene)
 	v.scene.Add(sceneNode(v.d.world.Mesh))
+	if v.d.live != nil {
+		v.parts = newParts()
+		v.scene.Add(v.parts.root)
+		v.parts.update(v.d.live)
+	}
 	v.scene.Add(light.NewAmbient(&math32.Color{R: 1, G: 1, B: 1}, 0.5))
 	sun := light.NewDirectional(&math32.Color{R: 1, G: 0.97, B: 0.9}, 0.7)
 	sun.SetPosition(0.4, 1, 0.25)
@@ -184,6 +190,10 @@ func (v *view) onKey(_ string, ev interface{}) {
 		}
 	case k >= window.Key1 && k <= window.Key6:
 		v.d.setDepth(int(k-window.Key1) + 1)
+	case k == window.KeyO && v.d.live != nil:
+		v.fail(v.d.toggleDoor())
+	case k == window.KeyC && v.d.live != nil:
+		v.fail(v.d.dropCrate())
 	case k == window.KeyR:
 		if err := v.d.reset(); err != nil {
 			v.err = err
@@ -246,6 +256,12 @@ func (v *view) frame(r *renderer.Renderer, delta time.Duration) {
 		dt = min(delta.Seconds(), 0.1)
 	}
 	pose := d.step(dt, v.input())
+	if d.err != nil {
+		v.fail(d.err)
+	}
+	if v.parts != nil {
+		v.parts.update(d.live)
+	}
 	refused := d.p.Refused() > d.refused
 	d.refused = d.p.Refused()
 	v.char.pose(pose, dt, refused)
@@ -272,6 +288,14 @@ func (v *view) frame(r *renderer.Renderer, delta time.Duration) {
 				v.err = err
 			}
 		}
+		v.a.Exit()
+	}
+}
+
+// fail ends the run with err (nil: nothing).
+func (v *view) fail(err error) {
+	if err != nil && v.err == nil {
+		v.err = err
 		v.a.Exit()
 	}
 }
