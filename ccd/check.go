@@ -60,6 +60,8 @@ type Checker struct {
 	exec     sweep               // the executed clip being checked
 	part     motion.Clip         // the part of it ClipPart checks
 	memo     answers             // plan answers by snapped question
+	cuts     []float64           // ClipMoving: the times a frame interval is cut at
+	solids   [][2]int32          // ClipMoving: each prism's faces in locals
 	turn     struct {            // the latest snapped yaw's sine and cosine
 		yaw      uint32
 		sin, cos float64
@@ -112,6 +114,9 @@ func (c *Checker) Reserve(frames int) {
 	}
 	if cap(c.exec.slices) < frames+1 {
 		c.exec.slices = make([]int32, 0, frames+1)
+	}
+	if cap(c.cuts) < 16 {
+		c.cuts, c.solids = make([]float64, 0, 16), make([][2]int32, 0, 256)
 	}
 	if cap(c.cand) < 1024 {
 		c.cand = make([]int32, 0, 1024)
