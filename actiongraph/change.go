@@ -11,10 +11,14 @@ import (
 // Change is what an edit of the scene may have changed, in world
 // coordinates: the boxes holding every lattice position whose supports
 // may differ (of any template), and the boxes holding every triangle
-// added, moved or removed.
+// added, moved or removed. Unforeseen holds those of Scene's triangles
+// that did not move along a path known before the edit (a mover's keys):
+// a planner keeps the motions it checked against the movers' paths
+// unless they come near these.
 type Change struct {
-	Supports []scenes.AABB
-	Scene    []scenes.AABB
+	Supports   []scenes.AABB
+	Scene      []scenes.AABB
+	Unforeseen []scenes.AABB
 }
 
 // Bounded is a Body that can tell whether the body of an action may meet
@@ -88,8 +92,8 @@ func (c *change) blocks(t *PlanTree, n *Node, was Status) bool {
 	if was != Supported && was != Blocked {
 		return false
 	}
-	b, ok := t.body.(Bounded)
-	if !ok {
+	b := t.bounded
+	if b == nil {
 		return true
 	}
 	lift := t.lift(n)

@@ -119,6 +119,7 @@ type PlanTree struct {
 	legs        [][]startLeg    // per action, its feet docked from its first frame (SetReach)
 	maxDrop     float64         // the most a leg may fall short at an action's start (SetReach)
 	body        Body            // nil: docks only
+	bounded     Bounded         // body, when it can bound where the body goes
 	memo        memo            // answers already found in this plan
 	// mixed: the slots hold answers of a querier the memo no longer
 	// serves, so a commit must not rebuild the memo from them.
@@ -431,7 +432,10 @@ func (t *PlanTree) Spent() int { return t.spent }
 // be performed, and its body is not tested: in Table I mode its docks
 // are still queried (the paper's measure) and it stays Supported. Call
 // it before Reset.
-func (t *PlanTree) SetBody(b Body) { t.body = b }
+func (t *PlanTree) SetBody(b Body) {
+	t.body = b
+	t.bounded, _ = b.(Bounded)
+}
 
 // bodyClear tests node n's body, raised by the mean height its docks'
 // supports lie off their expected poses.

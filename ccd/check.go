@@ -62,6 +62,7 @@ type Checker struct {
 	memo     answers             // plan answers by snapped question
 	cuts     []float64           // ClipMoving: the times a frame interval is cut at
 	solids   [][2]int32          // ClipMoving: each prism's faces in locals
+	chain    []float64           // ClipMoving: each joint's longest chain from the root
 	turn     struct {            // the latest snapped yaw's sine and cosine
 		yaw      uint32
 		sin, cos float64

@@ -53,36 +53,60 @@ func (m *Mover) at(t float64) mgl64.Vec3 {
 // instant: no contact is missed; a contact is reported where the body
 // meets a prism but not the triangle itself (a false positive) at most
 // by the distance the triangle moves in a frame interval.
-func (c *Checker) ClipMoving(clip *motion.Clip, start float64, movers []Mover, out *Contact) bool {
-	if len(movers) == 0 {
+//
+// The movers stand at time standing where the scene (Clip's) holds them:
+// where over an interval a mover does not move and stands there, it is
+// left to Clip (NaN: the scene holds them nowhere).
+func (c *Checker) ClipMoving(clip *motion.Clip, start float64, movers []Mover, standing float64, out *Contact) bool {
+	if len(movers) == 0 || clip.Frames() < 2 {
 		return true
 	}
+	reach := c.clipReach(clip)
+	return c.movingPart(clip, 0, clip.Frames()-1, start, standing, reach, movers, out)
+}
+
+// movingPart is ClipMoving over frames f0 to f1 of clip: the prisms over
+// the whole part first; where the body meets them, each half, down to
+// single frame intervals (a contact there is reported).
+func (c *Checker) movingPart(clip *motion.Clip, f0, f1 int, start, standing, reach float64, movers []Mover, out *Contact) bool {
 	n := clip.Skeleton.NumJoints()
-	for f := 0; f+1 < clip.Frames(); f++ {
-		t0, t1 := start+float64(f)*clip.FrameTime, start+float64(f+1)*clip.FrameTime
-		c.prisms(movers, t0, t1)
-		if len(c.locals) == 0 {
-			continue
-		}
-		c.part = motion.Clip{Skeleton: clip.Skeleton, FrameTime: clip.FrameTime, Trans: clip.Trans[f*n : (f+2)*n], Rot: clip.Rot[f*n : (f+2)*n]}
-		id := placement{}
-		id.prepare()
-		c.sw.measure(&c.exec, &c.part, id)
-		if !c.checkLocals(&c.exec, out) {
-			if out != nil {
-				out.Time += float64(f) * clip.FrameTime
-			}
-			return false
-		}
+	dt := clip.FrameTime
+	// The body over the part lies within reach of the root's path
+	// (straight between frames: the root is interpolated so).
+	lo := v3{math.Inf(1), math.Inf(1), math.Inf(1)}
+	hi := v3{math.Inf(-1), math.Inf(-1), math.Inf(-1)}
+	for f := f0; f <= f1; f++ {
+		r := clip.Trans[f*n]
+		lo = v3{min(lo.x, r[0]), min(lo.y, r[1]), min(lo.z, r[2])}
+		hi = v3{max(hi.x, r[0]), max(hi.y, r[1]), max(hi.z, r[2])}
 	}
-	return true
+	lo, hi = lo.sub(v3{reach, reach, reach}), hi.add(v3{reach, reach, reach})
+	c.prisms(movers, start+float64(f0)*dt, start+float64(f1)*dt, standing, lo, hi)
+	if len(c.locals) == 0 {
+		return true
+	}
+	c.part = motion.Clip{Skeleton: clip.Skeleton, FrameTime: dt, Trans: clip.Trans[f0*n : (f1+1)*n], Rot: clip.Rot[f0*n : (f1+1)*n]}
+	id := placement{}
+	id.prepare()
+	c.sw.measure(&c.exec, &c.part, id)
+	if c.checkLocals(&c.exec, out) {
+		return true
+	}
+	if f1-f0 == 1 {
+		if out != nil {
+			out.Time += float64(f0) * dt
+		}
+		return false
+	}
+	m := (f0 + f1) / 2
+	return c.movingPart(clip, f0, m, start, standing, reach, movers, out) && c.movingPart(clip, m, f1, start, standing, reach, movers, out)
 }
 
 // prisms fills c.locals with the faces of the prisms the movers'
 // triangles sweep from t0 to t1 (each face's mesh index the triangle's,
 // over every mover's triangles in turn), and c.solids with where each
 // prism's faces lie in c.locals.
-func (c *Checker) prisms(movers []Mover, t0, t1 float64) {
+func (c *Checker) prisms(movers []Mover, t0, t1, standing float64, lo, hi v3) {
 	c.locals, c.solids = c.locals[:0], c.solids[:0]
 	base := int32(0)
 	for mi := range movers {
@@ -96,14 +120,60 @@ func (c *Checker) prisms(movers []Mover, t0, t1 float64) {
 			}
 		}
 		c.cuts = append(c.cuts, t1)
+		still := m.at(standing)
 		for p := 0; p+1 < len(c.cuts); p++ {
 			oa, ob := m.at(c.cuts[p]), m.at(c.cuts[p+1])
+			if oa == ob && oa == still {
+				continue // where the scene holds it
+			}
 			for ti, tr := range m.Tris {
+				if !prismNear(tr, oa, ob, lo, hi) {
+					continue
+				}
 				c.addPrism(tr, oa, ob, base+int32(ti))
 			}
 		}
 		base += int32(len(m.Tris))
 	}
+}
+
+// prismNear reports whether the prism triangle tr sweeps from offset oa to
+// ob may meet box lo–hi.
+func prismNear(tr [3]mgl64.Vec3, oa, ob mgl64.Vec3, lo, hi v3) bool {
+	l, h := [3]float64{lo.x, lo.y, lo.z}, [3]float64{hi.x, hi.y, hi.z}
+	for k := range 3 {
+		a := min(tr[0][k], tr[1][k], tr[2][k]) + min(oa[k], ob[k])
+		b := max(tr[0][k], tr[1][k], tr[2][k]) + max(oa[k], ob[k])
+		if a > h[k] || b < l[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// clipReach bounds how far any point of the body lies from its root in
+// clip c, at any moment: the longest chain of the clip's bones (the
+// longest of each joint's translations at any frame: interpolation never
+// lengthens one) to a capsule's joint, plus the capsule's farther end and
+// its radius.
+func (c *Checker) clipReach(clip *motion.Clip) float64 {
+	sk := clip.Skeleton
+	n := sk.NumJoints()
+	chain := grow(c.chain, n)[:n]
+	c.chain = chain
+	chain[0] = 0
+	for j := 1; j < n; j++ {
+		l := 0.0
+		for f := range clip.Frames() {
+			l = max(l, clip.Trans[f*n+j].Len())
+		}
+		chain[j] = chain[sk.Parents[j]] + l
+	}
+	r := 0.0
+	for _, cp := range c.sw.model.Capsules {
+		r = max(r, chain[cp.Joint]+max(cp.A.Len(), cp.B.Len())+cp.Radius)
+	}
+	return r + 1e-6
 }
 
 // addPrism adds the faces of the prism triangle tr sweeps from offset oa

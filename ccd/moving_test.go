@@ -69,7 +69,7 @@ func TestClipMovingNeverMisses(t *testing.T) {
 			}
 		}
 		var ct ccd.Contact
-		clear := c.ClipMoving(clip, start, movers, &ct)
+		clear := c.ClipMoving(clip, start, movers, math.NaN(), &ct)
 		if touch {
 			contacts++
 			if clear {
@@ -182,7 +182,7 @@ func TestClipMovingSweepsThrough(t *testing.T) {
 	}{{1.0, false}, {-0.1, true}} {
 		mv := ccd.Mover{Tris: [][3]mgl64.Vec3{wall}, Times: []float64{0, 1.0 / 30}, Offsets: []mgl64.Vec3{{}, {1 + c2.to, 0, 0}}}
 		var ct ccd.Contact
-		if got := c.ClipMoving(clip, 0, []ccd.Mover{mv}, &ct); got != c2.clear {
+		if got := c.ClipMoving(clip, 0, []ccd.Mover{mv}, math.NaN(), &ct); got != c2.clear {
 			t.Errorf("the wall moved to x %.1f: clear %v, want %v (%+v)", c2.to, got, c2.clear, ct)
 		}
 	}

@@ -78,7 +78,7 @@ func (w *World) fall(dt float64, st *StepStats) error {
 		}
 		tr := p.at
 		tr.Translation = tr.Translation.Add(mgl64.Vec3{0, y, 0})
-		if err := w.place(p, tr); err != nil {
+		if err := w.place(p, tr, true); err != nil {
 			return err
 		}
 	}

@@ -5,7 +5,9 @@ import (
 
 	"github.com/go-gl/mathgl/mgl64"
 
+	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/dynamic"
+	"github.com/foothold/foothold/scenes"
 )
 
 // Key is where a mover is at a time of the world's clock. Between two keys
@@ -32,7 +34,25 @@ func (w *World) Animate(id dynamic.Instance, keys []Key) error {
 		}
 	}
 	p.keys = append([]Key(nil), keys...)
+	// The planners checked their motions against the paths they knew:
+	// this one is new to them.
+	box := scenes.EmptyAABB()
+	for _, tr := range append([]dynamic.Transform{p.at}, transforms(keys)...) {
+		for v := range p.mesh.NumVertices() {
+			box = box.Extend(tr.Apply(p.mesh.Vertex(uint32(v))))
+		}
+	}
+	w.change.Unforeseen = append(w.change.Unforeseen, box)
+	w.dirty = true
 	return nil
+}
+
+func transforms(keys []Key) []dynamic.Transform {
+	out := make([]dynamic.Transform, len(keys))
+	for i, k := range keys {
+		out[i] = k.At
+	}
+	return out
 }
 
 // at is where keys put a mover at time t.
@@ -66,3 +86,40 @@ func unit(q mgl64.Quat) mgl64.Quat {
 }
 
 func finite(x float64) bool { return x-x == 0 }
+
+// movers are the parts that will still move by their keys, as the body's
+// checker takes them (ccd.Mover): their triangles turned as their keys
+// turn them, their keys' translations and times. A mover whose keys turn
+// it is left out (ccd.Mover moves by translation only): the plan sees it
+// where it stands at each step.
+func (w *World) movers() []ccd.Mover {
+	var out []ccd.Mover
+	for _, p := range w.parts {
+		k := p.keys
+		if len(k) == 0 || k[len(k)-1].Time <= w.clock {
+			continue
+		}
+		turn := dynamic.Transform{Rotation: k[0].At.Rotation}
+		same := true
+		for _, key := range k {
+			same = same && key.At.Rotation == turn.Rotation
+		}
+		if !same {
+			continue
+		}
+		m := ccd.Mover{Times: make([]float64, len(k)), Offsets: make([]mgl64.Vec3, len(k))}
+		for i, key := range k {
+			m.Times[i], m.Offsets[i] = key.Time, key.At.Translation
+		}
+		for t := range p.mesh.NumTriangles() {
+			var tri [3]mgl64.Vec3
+			for c := range 3 {
+				v := turn.Apply(p.mesh.Vertex(p.mesh.Indices[3*t+c]))
+				tri[c] = mgl64.Vec3{float64(v[0]), float64(v[1]), float64(v[2])}
+			}
+			m.Tris = append(m.Tris, tri)
+		}
+		out = append(out, m)
+	}
+	return out
+}

@@ -485,3 +485,29 @@ func TestTrapdoor(t *testing.T) {
 		t.Errorf("a capsule %.4f m in the scene: %s", r.deepest, r.where)
 	}
 }
+
+// A door that closes as the character reaches it: the character's warped
+// choices are checked against the door as it will move (its keys), so it
+// never walks into the closing door: it either passes before the door
+// comes or stops short of it. No capsule is ever in the scene as it
+// stands.
+func TestDoorClosing(t *testing.T) {
+	for _, closes := range []float64{4.4, 4.8, 5.2} {
+		w := newWorld(t)
+		open, shut := v64(sceneload.DynamicDoorOpen), v64(sceneload.DynamicDoorClosed)
+		door, err := w.Add(sceneload.DynamicDoor(), at(open))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slides(t, w, door, open, shut, closes, closes+1)
+		if _, err := w.Step(0); err != nil {
+			t.Fatal(err)
+		}
+		r := play(t, w, sceneload.DynamicStartX, sceneload.DynamicDoorZ, 9, nil)
+		last := r.frames - 1
+		t.Logf("door closing from %.1f s: ends at x %.2f; deepest %.4f m (%s); worst Update %v", closes, r.x[last], r.deepest, r.where, r.worstUpdate)
+		if r.deepest > 1e-4 {
+			t.Errorf("door closing from %.1f s: a capsule %.4f m in the scene: %s", closes, r.deepest, r.where)
+		}
+	}
+}

@@ -100,7 +100,11 @@ func (w *World) snapshot(base *planner.Setup) (*planner.Setup, error) {
 	if err != nil {
 		return nil, fmt.Errorf("live: %w", err)
 	}
-	return base.WithQuerier(q)
+	s, err := base.WithQuerier(q)
+	if err != nil {
+		return nil, err
+	}
+	return s.WithMovers(w.movers(), w.clock), nil
 }
 
 // Setup is what planners in the world plan over now: make a planner with
@@ -152,7 +156,7 @@ func (w *World) Add(m *scenes.Mesh, tr dynamic.Transform) (dynamic.Instance, err
 		return 0, err
 	}
 	w.parts = append(w.parts, &part{id: id, mesh: m, at: tr})
-	w.note(st)
+	w.note(st, true)
 	return id, nil
 }
 
@@ -163,7 +167,7 @@ func (w *World) Place(id dynamic.Instance, tr dynamic.Transform) error {
 		return fmt.Errorf("live: no instance %d", id)
 	}
 	p.keys = nil
-	return w.place(p, tr)
+	return w.place(p, tr, true)
 }
 
 // Remove takes instance id out of the world.
@@ -182,22 +186,27 @@ func (w *World) Remove(id dynamic.Instance) error {
 			break
 		}
 	}
-	w.note(st)
+	w.note(st, true)
 	return nil
 }
 
-func (w *World) place(p *part, tr dynamic.Transform) error {
+// place moves p to tr: along its keys (a path the planners know), or not
+// (unforeseen).
+func (w *World) place(p *part, tr dynamic.Transform, unforeseen bool) error {
 	st, err := w.scene.Move(p.id, tr)
 	if err != nil {
 		return err
 	}
 	p.at, p.moved = tr, true
-	w.note(st)
+	w.note(st, unforeseen)
 	return nil
 }
 
 // note adds an edit's change to what the planners will be told.
-func (w *World) note(st dynamic.EditStats) {
+func (w *World) note(st dynamic.EditStats, unforeseen bool) {
+	if unforeseen {
+		w.change.Unforeseen = append(w.change.Unforeseen, st.Scene...)
+	}
 	w.change.Scene = append(w.change.Scene, st.Scene...)
 	w.change.Supports = append(w.change.Supports, st.Supports...)
 	w.dirty, w.stale = true, true
@@ -235,7 +244,7 @@ func (w *World) Step(dt float64) (StepStats, error) {
 			continue
 		}
 		if tr := at(p.keys, w.clock); tr != p.at {
-			if err := w.place(p, tr); err != nil {
+			if err := w.place(p, tr, false); err != nil {
 				return st, err
 			}
 		}
@@ -265,7 +274,7 @@ func (w *World) Step(dt float64) (StepStats, error) {
 			return st, err
 		}
 	}
-	w.change.Scene, w.change.Supports = w.change.Scene[:0], w.change.Supports[:0]
+	w.change.Scene, w.change.Supports, w.change.Unforeseen = w.change.Scene[:0], w.change.Supports[:0], w.change.Unforeseen[:0]
 	w.dirty = false
 	st.Snapshot = time.Since(t1)
 	return st, nil

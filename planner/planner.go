@@ -199,10 +199,13 @@ type Planner struct {
 	// an edit of the scene took away (+Inf: none); carried, that the
 	// character was carried since the last Rebase (its supports moved with
 	// it).
-	lost     float64
-	carried  bool
-	fallPrev scratch // Fall's second pose buffers
-	fallFK   scratch // the falling body's joints in the world
+	lost    float64
+	carried bool
+	// sceneClock is the clock when the planner moved to its setup
+	// (Rebase): the setup's movers' clock read its moversAt then.
+	sceneClock float64
+	fallPrev   scratch // Fall's second pose buffers
+	fallFK     scratch // the falling body's joints in the world
 	// PlanTime is the time the last Update took.
 	PlanTime time.Duration
 }

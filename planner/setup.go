@@ -38,6 +38,9 @@ type Setup struct {
 	sweeps    *ccd.Sweeps               // the body's sweeps of every action; nil: docks only
 	scene     *ccd.Scene                // the scene as the body's checker sees it
 	knees     [2]mgl64.Vec3             // the way each foot's knee bends (warp.Hinges)
+	reach     float64                   // no point of the body is farther from the root [Units: m]
+	movers    []ccd.Mover               // triangles on known paths (WithMovers)
+	moversAt  float64                   // the movers' clock when the setup was made [Units: s]
 	footClear float64                   // warp.Options.FootClearance: the body's feet beyond their sink [Units: m]
 }
 
@@ -144,7 +147,24 @@ func (s *Setup) withBody(sw *ccd.Sweeps) error {
 	}
 	s.sweeps, s.scene = sw, sc
 	s.footClear = footClearance(sw.Model(), sw.Options())
+	s.reach = bodyReach(sw.Model())
 	return nil
+}
+
+// bodyReach bounds how far any point of body m lies from its root, in any
+// pose: the longest chain of bones from the root to a capsule's joint,
+// plus the capsule's farther end and its radius.
+func bodyReach(m *body.Model) float64 {
+	sk := m.Skeleton
+	chain := make([]float64, sk.NumJoints())
+	for j := 1; j < sk.NumJoints(); j++ {
+		chain[j] = chain[sk.Parents[j]] + sk.Offsets[j].Len()
+	}
+	r := 0.0
+	for _, c := range m.Capsules {
+		r = max(r, chain[c.Joint]+max(c.A.Len(), c.B.Len())+c.Radius)
+	}
+	return r
 }
 
 // footClearance is how far a swinging foot of body m keeps from the ground
@@ -337,4 +357,15 @@ func (s *Setup) sceneOf(bvh *scenes.BVH) (*ccd.Scene, error) {
 		return base.With(bvh)
 	}
 	return ccd.NewScene(bvh)
+}
+
+// WithMovers is s with the scene's movers: triangles moving by translation
+// on known paths (doors, lifts, platforms: package live), their times on
+// a clock that reads now as the setup is made. Every warped choice is then
+// checked against them as they move over its time too
+// (ccd.Checker.ClipMoving), besides against the scene as it stands.
+func (s *Setup) WithMovers(ms []ccd.Mover, now float64) *Setup {
+	c := *s
+	c.movers, c.moversAt = ms, now
+	return &c
 }

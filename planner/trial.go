@@ -383,6 +383,9 @@ func (p *Planner) checkPart(tr *trial) (done, clear bool, near int) {
 			tr.checked = 0
 		}
 	}
+	if done && clear && tr.c > 0 {
+		clear = p.movingClear(c, p.clock-p.t+p.act.Duration(), &tr.contact)
+	}
 	return done, clear, int(st.Steps+st.Bounds-before) / NarrowPerUnit
 }
 
@@ -459,6 +462,7 @@ func (p *Planner) execute(c int32, in Input, spent int) (bool, int, error) {
 		p.deadEnds++
 		return false, work, nil
 	case hits:
+		p.tree.Block(c) // a refusal kept through a Rebase: the plan decided the node again
 		return false, work, nil
 	}
 	started, w, err := p.accept(tr)
@@ -612,6 +616,8 @@ func (p *Planner) prepareChain(in Input, spent, limit int, t0 time.Time) int {
 			return work
 		case tr.verdict == noWayOn:
 			p.refusedNow = append(p.refusedNow, c)
+		case tr.verdict == hits:
+			p.tree.Block(c) // a refusal kept through a Rebase: the plan decided the node again
 		}
 	}
 }
