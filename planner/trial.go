@@ -279,7 +279,11 @@ func (p *Planner) nextCost(tr *trial) int {
 	case toCheck, toCheckHeld:
 		c := p.cost[a]
 		frames := p.setup.Library().Actions[a].Clip.Frames()
-		return ceilDiv(c.check*min(c.part, frames-1-tr.checked), max(frames-1, 1))
+		w := ceilDiv(c.check*min(c.part, frames-1-tr.checked), max(frames-1, 1))
+		if tr.checked+c.part >= frames-1 && tr.c > 0 && len(p.setup.movers) > 0 {
+			w += c.check // the last part, then the movers' paths (movingClear)
+		}
+		return w
 	case decided:
 		return 0
 	}
@@ -383,10 +387,12 @@ func (p *Planner) checkPart(tr *trial) (done, clear bool, near int) {
 			tr.checked = 0
 		}
 	}
-	if done && clear && tr.c > 0 {
+	moving := 0
+	if done && clear && tr.c > 0 && len(p.setup.movers) > 0 {
 		clear = p.movingClear(c, p.clock-p.t+p.act.Duration(), &tr.contact)
+		moving = p.cost[p.tree.Nodes[tr.c].Action].check // it measures the clip again, at least once
 	}
-	return done, clear, int(st.Steps+st.Bounds-before) / NarrowPerUnit
+	return done, clear, int(st.Steps+st.Bounds-before)/NarrowPerUnit + moving
 }
 
 // decide ends tr: a choice whose warp leaves a foot or hand short of its
