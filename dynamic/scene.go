@@ -182,6 +182,9 @@ func (s *Scene) Exact(i int) (*supporttree.Tree, error) { return s.exact[i].Whol
 // one to plan with.
 func (s *Scene) Reachable(i int) (*supporttree.Tree, error) { return s.reachable[i].Whole() }
 
+// ExactTiles is Exact in tiles (a copy later edits leave as it is).
+func (s *Scene) ExactTiles(i int) *supporttree.Tiles { return s.exact[i].Clone() }
+
 // ReachableTiles is Reachable in tiles (a copy later edits leave as it
 // is): what a querier searches without putting the tiles together
 // (geoquery.NewTiled).

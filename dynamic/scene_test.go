@@ -165,11 +165,87 @@ func sameAsFullBuild(t testing.TB, s *dynamic.Scene, lat dock.Lattice, what stri
 	}
 }
 
+// sameInRegion fails unless, at every position in the boxes an edit said
+// its supports may have changed in (EditStats.Supports), s's trees hold
+// what a build of the whole scene as it stands gives there.
+func sameInRegion(t testing.TB, s *dynamic.Scene, lat dock.Lattice, boxes []scenes.AABB, what string) {
+	t.Helper()
+	if len(boxes) == 0 {
+		return
+	}
+	m := s.Mesh()
+	bvh := s.StaticBVH()
+	if moving := s.Moving(); moving.NumTriangles() > 0 {
+		mb, err := scenes.NewBVH(moving, scenes.BVHOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		bvh = bvh.With(mb, int32(s.Static().NumTriangles()))
+	}
+	idx := func(v float32) int32 { return int32(math.Round(float64(v / lat.Linear))) }
+	for _, w := range joined(boxes) {
+		box := supporttree.Box{Min: [3]int32{idx(w.Min[0]), idx(w.Min[1]), idx(w.Min[2])}, Max: [3]int32{idx(w.Max[0]), idx(w.Max[1]), idx(w.Max[2])}}
+		sameInBox(t, s, m, bvh, lat, box, what)
+	}
+}
+
+// joined is boxes with those that overlap joined.
+func joined(boxes []scenes.AABB) []scenes.AABB {
+	out := append([]scenes.AABB(nil), boxes...)
+	for again := true; again; {
+		again = false
+		for i := 0; i < len(out) && !again; i++ {
+			for j := i + 1; j < len(out) && !again; j++ {
+				a, b := out[i], out[j]
+				if a.Min[0] <= b.Max[0] && b.Min[0] <= a.Max[0] && a.Min[1] <= b.Max[1] && b.Min[1] <= a.Max[1] && a.Min[2] <= b.Max[2] && b.Min[2] <= a.Max[2] {
+					out[i] = a.Union(b)
+					out = append(out[:j], out[j+1:]...)
+					again = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// sameInBox is sameInRegion for one box of positions.
+func sameInBox(t testing.TB, s *dynamic.Scene, m *scenes.Mesh, bvh *scenes.BVH, lat dock.Lattice, box supporttree.Box, what string) {
+	t.Helper()
+	in := func(tr interface {
+		EachIn(supporttree.Box, func(x, y, z int32, mask uint64))
+	}) map[[3]int32]uint64 {
+		out := map[[3]int32]uint64{}
+		tr.EachIn(box, func(x, y, z int32, mask uint64) { out[[3]int32{x, y, z}] = mask })
+		return out
+	}
+	for i, tm := range s.Templates() {
+		ex, _, err := supportbuild.Build(m, bvh, tm, lat, supportbuild.BuildOptions{Within: &box})
+		if err != nil {
+			t.Fatal(err)
+		}
+		re, _, _, err := supportbuild.Reachable(bvh, tm, ex, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		gotEx, gotRe := s.ExactTiles(i), s.ReachableTiles(i)
+		if a, b := in(gotEx), in(ex); !reflect.DeepEqual(a, b) {
+			t.Fatalf("after %s: %s's supports in %v differ from a build there (%d positions, the build %d)", what, tm.Name, box, len(a), len(b))
+		}
+		if a, b := in(gotRe), in(re); !reflect.DeepEqual(a, b) {
+			t.Fatalf("after %s: %s's reachable supports in %v differ from a build there (%d positions, the build %d)", what, tm.Name, box, len(a), len(b))
+		}
+	}
+}
+
 // After random edits (crates and wall pieces added, moved and removed),
 // the trees equal a full build of the edited scene. On builtin:stepping
 // every edit is checked; on builtin:level and dungeon.obj (the long tier,
-// 1,000 edits each) the first ten and every hundredth, a full build of
-// those taking a second or two.
+// 1,000 edits each) the first ten and every hundredth in full (a full
+// build of those takes a second or two), and every other one where it
+// says the supports may have changed: there, a build of the whole edited
+// scene restricted to those positions (supportbuild.BuildOptions.Within)
+// gives the same trees (TestEditsSayWhereSupportsChanged checks that
+// nothing changes outside them).
 func TestEditsEqualFullBuild(t *testing.T) {
 	type level struct {
 		spec        string
@@ -193,18 +269,23 @@ func TestEditsEqualFullBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 		e := newEditor(t, s, static, 3)
-		var editing, checking time.Duration
+		var editing, checking, regional time.Duration
 		for k := range lv.edits {
 			t0 := time.Now()
-			what, _ := e.edit(t)
+			what, st := e.edit(t)
 			editing += time.Since(t0)
+			what = fmt.Sprintf("%s edit %d (%s)", lv.spec, k+1, what)
 			if k < 10 || (k+1)%lv.each == 0 {
 				t0 = time.Now()
-				sameAsFullBuild(t, s, lat, fmt.Sprintf("%s edit %d (%s)", lv.spec, k+1, what))
+				sameAsFullBuild(t, s, lat, what)
 				checking += time.Since(t0)
+			} else {
+				t0 = time.Now()
+				sameInRegion(t, s, lat, st.Supports, what)
+				regional += time.Since(t0)
 			}
 		}
-		t.Logf("%s: %d edits in %v, checked in %v", lv.spec, lv.edits, editing, checking)
+		t.Logf("%s: %d edits in %v, checked in full in %v, the others where they changed in %v", lv.spec, lv.edits, editing, checking, regional)
 	}
 }
 
