@@ -11,9 +11,11 @@ import (
 	"github.com/foothold/foothold/body"
 	"github.com/foothold/foothold/ccd"
 	"github.com/foothold/foothold/crowd"
+	dyn "github.com/foothold/foothold/dynamic"
 	"github.com/foothold/foothold/live"
 	"github.com/foothold/foothold/occupancy"
 	"github.com/foothold/foothold/planner"
+	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/world"
 	"github.com/go-gl/mathgl/mgl64"
@@ -88,19 +90,21 @@ type summary struct {
 	Body          bool       `json:"body_checked"`
 	// The start was moved this far to where the standing body fits, for
 	// its StartMovedFor in the scene where it was (planner.StartMove).
-	StartMovedM   float64 `json:"start_moved_m,omitempty"`
-	StartMovedFor string  `json:"start_moved_for,omitempty"`
-	Refused       int     `json:"refused_choices"` // for the body
-	Blocked       int64   `json:"blocked_nodes"`   // plan nodes pruned for the body
-	Agents        int     `json:"agents"`          // other characters (--agents)
-	Arrived       int     `json:"agents_arrived"`  // of them, those that reached their goals
-	AgentsMovedM  float64 `json:"agents_moved_m"`  // of them, how far they went from their starts, summed
-	MedianCrowdMS float64 `json:"median_crowd_ms"` // planning every character, per frame
-	MaxCrowdMS    float64 `json:"max_crowd_ms"`
-	Moving        bool    `json:"moving_world"`         // a timeline plays (--timeline, or the scene's own)
-	MedianWorldMS float64 `json:"median_world_step_ms"` // the moving world's step per frame
-	MaxWorldMS    float64 `json:"max_world_step_ms"`
-	Landings      int     `json:"landings,omitempty"` // falls that ended on a support
+	StartMovedM   float64   `json:"start_moved_m,omitempty"`
+	StartMovedFor string    `json:"start_moved_for,omitempty"`
+	Refused       int       `json:"refused_choices"` // for the body
+	Blocked       int64     `json:"blocked_nodes"`   // plan nodes pruned for the body
+	Agents        int       `json:"agents"`          // other characters (--agents)
+	Arrived       int       `json:"agents_arrived"`  // of them, those that reached their goals
+	AgentsMovedM  float64   `json:"agents_moved_m"`  // of them, how far they went from their starts, summed
+	MedianCrowdMS float64   `json:"median_crowd_ms"` // planning every character, per frame
+	MaxCrowdMS    float64   `json:"max_crowd_ms"`
+	Moving        bool      `json:"moving_world"`         // a timeline plays (--timeline, or the scene's own)
+	MedianWorldMS float64   `json:"median_world_step_ms"` // the moving world's step per frame
+	MaxWorldMS    float64   `json:"max_world_step_ms"`
+	Landings      int       `json:"landings,omitempty"`  // falls that ended on a support
+	Instances     int       `json:"instances,omitempty"` // the moving world\'s instances at the end
+	Door          []float64 `json:"door,omitempty"`      // where the timeline\'s door stands at the end
 }
 
 // findStart sets where the character starts: the script's start, or the
@@ -255,6 +259,13 @@ func (d *demo) summarize() *summary {
 	s.MedianCrowdMS, s.MaxCrowdMS = medianMax(d.crowdMS)
 	s.Moving, s.Landings = d.live != nil, d.p.Landings()
 	s.MedianWorldMS, s.MaxWorldMS = medianMax(d.worldMS)
+	if d.live != nil {
+		d.live.Instances(func(dyn.Instance, *scenes.Mesh, dyn.Transform) { s.Instances++ })
+		if id, ok := d.live.Part("door"); ok {
+			at, _ := d.live.At(id)
+			s.Door = at.Translation[:]
+		}
+	}
 	return s
 }
 
