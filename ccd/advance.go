@@ -43,6 +43,12 @@ func (c *Checker) check(sw *sweep, pl placement, plan bool, out *Contact) bool {
 	if len(c.locals) == 0 {
 		return true
 	}
+	return c.passes(sw, plan, out)
+}
+
+// passes runs the narrow phase's passes on sw against the candidates in
+// c.locals (c.span per group) and reports whether sw stays clear.
+func (c *Checker) passes(sw *sweep, plan bool, out *Contact) bool {
 	c.deferred = c.deferred[:0]
 	if c.ends(sw, plan, out) || c.middles(sw, out) || c.settle(sw, out) {
 		c.Stats.Hits++

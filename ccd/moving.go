@@ -225,18 +225,12 @@ func (c *Checker) checkLocals(sw *sweep, out *Contact) bool {
 	for g := range numGroups {
 		c.span[g] = [2]int32{0, int32(len(c.locals))}
 	}
-	c.pending, c.deferred = c.pending[:0], c.deferred[:0]
-	if c.insidePrism(sw, out) || c.ends(sw, false, out) || c.middles(sw, out) || c.settle(sw, out) {
+	c.pending = c.pending[:0]
+	if c.insidePrism(sw, out) {
 		c.Stats.Hits++
 		return false
 	}
-	for k := range c.pending {
-		if c.inside(sw, &c.pending[k], out) {
-			c.Stats.Hits++
-			return false
-		}
-	}
-	return true
+	return c.passes(sw, false, out)
 }
 
 // insidePrism reports whether a capsule's axis starts inside one of the

@@ -214,12 +214,38 @@ func TestSteer(t *testing.T) {
 // The keys, sent as real X events (xdotool): W walks away from the camera,
 // Tab shows the foot's support data, 2 sets the plan depth, Esc quits.
 func TestKeyboard(t *testing.T) {
+	sum := withKeys(t, nil, func(xdotool func(...string) string) {
+		xdotool("keydown", "w")
+		xdotool("sleep", "3")
+		xdotool("keyup", "w")
+		xdotool("key", "Tab", "2")
+		xdotool("sleep", "0.5")
+	})
+	moved := math.Hypot(sum.End[0]-sum.Start[0], sum.End[2]-sum.Start[2])
+	t.Logf("%d frames, %.1f fps, moved %.2f m, depth %d, showing %s", sum.Frames, sum.FPS, moved, sum.Depth, sum.Shown)
+	if moved < 1 {
+		t.Errorf("holding W for 3 s moved the character %.2f m", moved)
+	}
+	// The camera starts behind the character, which faces +Z (yaw 0).
+	if dir := math.Atan2(sum.End[0]-sum.Start[0], sum.End[2]-sum.Start[2]); math.Abs(dir) > math.Pi/4 {
+		t.Errorf("W took the character towards heading %.0f°, want about 0° (away from the camera)", dir*180/math.Pi)
+	}
+	if sum.Depth != 2 || sum.Shown != "foot" {
+		t.Errorf("depth %d, support shown %s; want 2 and foot", sum.Depth, sum.Shown)
+	}
+}
+
+// withKeys runs the demo with args (interactive, --json), sends it keys
+// as real X events (xdotool) once its window is up, then Escape, and
+// returns its summary; it skips without xdotool.
+func withKeys(t *testing.T, args []string, keys func(xdotool func(...string) string)) summary {
+	t.Helper()
 	needDisplay(t)
 	xdo, err := exec.LookPath("xdotool")
 	if err != nil {
 		t.Skip("xdotool is not installed (apt-get install xdotool; .ci/run does)")
 	}
-	cmd := exec.Command(os.Args[0], "--json")
+	cmd := exec.Command(os.Args[0], append(args, "--json")...)
 	cmd.Env = append(os.Environ(), "FOOTHOLD_DEMO_AS_MAIN=1")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -241,11 +267,7 @@ func TestKeyboard(t *testing.T) {
 		t.Fatalf("no window; stderr %s", errb.String())
 	}
 	xdotool("windowfocus", "--sync", win[0])
-	xdotool("keydown", "w")
-	xdotool("sleep", "3")
-	xdotool("keyup", "w")
-	xdotool("key", "Tab", "2")
-	xdotool("sleep", "0.5")
+	keys(xdotool)
 	xdotool("key", "Escape")
 	select {
 	case err := <-done:
@@ -260,18 +282,7 @@ func TestKeyboard(t *testing.T) {
 	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
 		t.Fatalf("%v: %s", err, out.String())
 	}
-	moved := math.Hypot(sum.End[0]-sum.Start[0], sum.End[2]-sum.Start[2])
-	t.Logf("%d frames, %.1f fps, moved %.2f m, depth %d, showing %s", sum.Frames, sum.FPS, moved, sum.Depth, sum.Shown)
-	if moved < 1 {
-		t.Errorf("holding W for 3 s moved the character %.2f m", moved)
-	}
-	// The camera starts behind the character, which faces +Z (yaw 0).
-	if dir := math.Atan2(sum.End[0]-sum.Start[0], sum.End[2]-sum.Start[2]); math.Abs(dir) > math.Pi/4 {
-		t.Errorf("W took the character towards heading %.0f°, want about 0° (away from the camera)", dir*180/math.Pi)
-	}
-	if sum.Depth != 2 || sum.Shown != "foot" {
-		t.Errorf("depth %d, support shown %s; want 2 and foot", sum.Depth, sum.Shown)
-	}
+	return sum
 }
 
 // With --body, walking east at the 2 cm wall of builtin:rooms, the

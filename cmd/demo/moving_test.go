@@ -1,16 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/foothold/foothold/internal/shareddata"
 	"github.com/foothold/foothold/sceneload"
@@ -108,51 +104,12 @@ func itoa(i int) string { return strconv.Itoa(i) }
 // builtin:dynamic, C drops a crate (one more instance) and O opens the
 // closed door (it slides into the wall within a second).
 func TestMovingWorldKeys(t *testing.T) {
-	needDisplay(t)
-	xdo, err := exec.LookPath("xdotool")
-	if err != nil {
-		t.Skip("xdotool is not installed (apt-get install xdotool; .ci/run does)")
-	}
-	cmd := exec.Command(os.Args[0], "--scene", "builtin:dynamic", "--json")
-	cmd.Env = append(os.Environ(), "FOOTHOLD_DEMO_AS_MAIN=1")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	xdotool := func(args ...string) string {
-		b, err := exec.Command(xdo, args...).Output()
-		if err != nil {
-			t.Errorf("xdotool %v: %v", args, err)
-		}
-		return strings.TrimSpace(string(b))
-	}
-	win := strings.Fields(xdotool("search", "--sync", "--name", "Foothold demo"))
-	if len(win) == 0 {
-		cmd.Process.Kill()
-		t.Fatalf("no window; stderr %s", errb.String())
-	}
-	xdotool("windowfocus", "--sync", win[0])
-	xdotool("key", "c")
-	xdotool("sleep", "0.3")
-	xdotool("key", "o")
-	xdotool("sleep", "2")
-	xdotool("key", "Escape")
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Fatalf("%v: %s", err, errb.String())
-		}
-	case <-time.After(30 * time.Second):
-		cmd.Process.Kill()
-		t.Fatal("Esc did not end the demo")
-	}
-	var sum summary
-	if err := json.Unmarshal(out.Bytes(), &sum); err != nil {
-		t.Fatalf("%v: %s", err, out.String())
-	}
+	sum := withKeys(t, []string{"--scene", "builtin:dynamic"}, func(xdotool func(...string) string) {
+		xdotool("key", "c")
+		xdotool("sleep", "0.3")
+		xdotool("key", "o")
+		xdotool("sleep", "2")
+	})
 	t.Logf("%d frames; %d instances at the end; the door at %v", sum.Frames, sum.Instances, sum.Door)
 	if sum.Instances != 6 {
 		t.Errorf("%d instances: want the timeline's 5 and the dropped crate", sum.Instances)
