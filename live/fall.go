@@ -8,11 +8,13 @@ import (
 	"github.com/go-gl/mathgl/mgl64"
 
 	"github.com/foothold/foothold/dynamic"
+	"github.com/foothold/foothold/planner"
 	"github.com/foothold/foothold/scenes"
 )
 
-// Gravity is the acceleration of falling bodies. [Units: m/s²]
-const Gravity = 9.81
+// Gravity is the acceleration of falling bodies (the planner's, which
+// falling characters feel). [Units: m/s²]
+const Gravity = planner.Gravity
 
 // restSlack is how far a body may stand off (or into) what holds it and
 // still be at rest on it. [Units: m]
@@ -69,7 +71,7 @@ func (w *World) fall(dt float64, st *StepStats) error {
 			}
 			f.resting = false
 		}
-		y, v := rk4(0, f.v, dt)
+		y, v := planner.Ballistic(0, f.v, dt)
 		if -y >= drop {
 			y, f.v, f.resting = -max(drop, 0), 0, true
 			st.Landed++
@@ -83,17 +85,6 @@ func (w *World) fall(dt float64, st *StepStats) error {
 		}
 	}
 	return nil
-}
-
-// rk4 integrates a body's height y and vertical velocity v under gravity
-// over dt with the classical fourth-order Runge–Kutta method.
-func rk4(y, v, dt float64) (float64, float64) {
-	deriv := func(_, v float64) (float64, float64) { return v, -Gravity }
-	k1y, k1v := deriv(y, v)
-	k2y, k2v := deriv(y+dt/2*k1y, v+dt/2*k1v)
-	k3y, k3v := deriv(y+dt/2*k2y, v+dt/2*k2v)
-	k4y, k4v := deriv(y+dt*k3y, v+dt*k3v)
-	return y + dt/6*(k1y+2*k2y+2*k3y+k4y), v + dt/6*(k1v+2*k2v+2*k3v+k4v)
 }
 
 // dropDistance is how far body p can move straight down before it touches

@@ -129,7 +129,7 @@ func (p *Planner) Landings() int { return p.fall.landings }
 func (p *Planner) fallStep(dt float64) bool {
 	f := &p.fall
 	y0, was := f.pos[1], f.pos
-	y, v := rk4(f.pos[1], f.vel[1], dt)
+	y, v := Ballistic(f.pos[1], f.vel[1], dt)
 	f.pos[0] += f.vel[0] * dt
 	f.pos[2] += f.vel[2] * dt
 	f.pos[1], f.vel[1] = y, v
@@ -161,9 +161,10 @@ func (p *Planner) fallHits() bool {
 	return d < 0
 }
 
-// rk4 integrates a height y and vertical velocity v under gravity over dt
-// with the classical fourth-order Runge–Kutta method.
-func rk4(y, v, dt float64) (float64, float64) {
+// Ballistic integrates a height y and vertical velocity v under Gravity
+// over dt with the classical fourth-order Runge–Kutta method (a falling
+// character's root; package live's falling bodies).
+func Ballistic(y, v, dt float64) (float64, float64) {
 	deriv := func(_, v float64) (float64, float64) { return v, -Gravity }
 	k1y, k1v := deriv(y, v)
 	k2y, k2v := deriv(y+dt/2*k1y, v+dt/2*k1v)
