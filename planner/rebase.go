@@ -34,8 +34,9 @@ func (p *Planner) Rebase(s *Setup, ch actiongraph.Change) error {
 	// The choices (the root's children, first in the tree) are decided
 	// again now, so that the trials made from answers the edit did not
 	// change still hold.
-	r := &p.tree.Nodes[0]
-	p.tree.Evaluate(s.query, actiongraph.Budget{Work: int(r.NumChildren) * rebaseWorkPerChoice})
+	if r := &p.tree.Nodes[0]; r.NumChildren > 0 {
+		p.tree.Evaluate(s.query, actiongraph.Budget{Work: int(r.NumChildren) * rebaseWorkPerChoice})
+	}
 	p.dropTrials(ch.Unforeseen)
 	if !p.carried {
 		p.lost = p.lostAt()
