@@ -24,6 +24,8 @@
 // not for docks held at once with another, whose separation depends on
 // which support is nearest), and
 // the rest are asked again, so the tree equals a fresh unroll from the new
-// root. Evaluate, Commit and CommitAt allocate nothing once Reserve has
-// made room. A PlanTree is used by one goroutine; its Graph may be shared.
+// root. Changed does the same for an edit of the scene (the answers and
+// bodies the edit may have changed are decided again), Carry for the
+// whole tree moved with what the character stands on. Evaluate, Commit,
+// CommitAt, Changed and Carry allocate nothing once Reserve has made room. A PlanTree is used by one goroutine; its Graph may be shared.
 package actiongraph

@@ -51,8 +51,18 @@
 //   - One query per dock: a chosen dock's support comes from the plan; its
 //     hits are found by Algorithm 1 at that one sample, and a support that
 //     moved since it was found is asked for again, once.
-//   - Memory: after New, Update allocates nothing. The Pose it returns and
-//     the Step passed to Config.OnStep are reused by the next Update.
+//   - A moving world (package live drives these between Updates): Rebase
+//     moves the planner to a Setup over the edited scene, keeping what the
+//     edit cannot have changed (actiongraph.PlanTree.Changed) and the
+//     choices checked ahead that no unforeseen change comes near; with
+//     Setup.WithMovers every warped choice is also checked against the
+//     movers' known paths (ccd.Checker.ClipMoving); Carry moves the
+//     character with what it stands on; a dock whose support an edit took
+//     away makes it Fall, ballistically, and land on the first support
+//     below.
+//   - Memory: after New, Update (and Rebase) allocates nothing. The Pose
+//     it returns and the Step passed to Config.OnStep are reused by the
+//     next Update.
 //
 // Debug draws the plan as lines and points for any renderer.
 //
