@@ -3,6 +3,7 @@ package supportbuild
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"runtime"
 	"slices"
 	"sync"
@@ -113,6 +114,11 @@ type plan struct {
 	// can settle most points without a ray.
 	vertical bool
 	cols     *columns
+	// rings: the turning points grouped by height, for the columns to
+	// settle at every yaw at once (plan.settle).
+	rings []ring
+	// lo and hi bound every contact point's offset at every yaw.
+	lo, hi mgl32.Vec3
 }
 
 func newPlan(t *dock.Template, lat dock.Lattice) *plan {
@@ -139,6 +145,16 @@ func newPlan(t *dock.Template, lat dock.Lattice) *plan {
 			if p.off[y][i] != p.off[0][i] || p.nrm[y][i] != p.nrm[0][i] {
 				p.fixed[i] = false
 				break
+			}
+		}
+	}
+	if p.vertical {
+		p.rings = ringsOf(p)
+	}
+	for y := range p.off {
+		for _, o := range p.off[y] {
+			for a := range 3 {
+				p.lo[a], p.hi[a] = min(p.lo[a], o[a]), max(p.hi[a], o[a])
 			}
 		}
 	}
@@ -345,7 +361,7 @@ func (p *plan) evaluate(bvh *scenes.BVH, keys []uint64, opts BuildOptions) ([]ui
 			defer wg.Done()
 			var st BuildStats
 			var rs scenes.Stats
-			fixedOK := make([]bool, len(p.t.Points))
+			sc := p.newScan()
 			for {
 				lo := int(next.Add(chunk)) - chunk
 				if lo >= len(keys) {
@@ -353,7 +369,7 @@ func (p *plan) evaluate(bvh *scenes.BVH, keys []uint64, opts BuildOptions) ([]ui
 				}
 				hi := min(lo+chunk, len(keys))
 				for i := lo; i < hi; i++ {
-					masks[i] = p.position(bvh, keys[i], fixedOK, &st, &rs)
+					masks[i] = p.position(bvh, keys[i], sc, &st, &rs)
 				}
 				done.Add(int64(hi - lo))
 			}
@@ -401,9 +417,16 @@ func waitReporting(wg *sync.WaitGroup, done *atomic.Int64, total int, progress f
 }
 
 // position returns the yaw mask of supported samples at one position.
-func (p *plan) position(bvh *scenes.BVH, key uint64, fixedOK []bool, st *BuildStats, rs *scenes.Stats) uint64 {
+func (p *plan) position(bvh *scenes.BVH, key uint64, sc *scan, st *BuildStats, rs *scenes.Stats) uint64 {
 	x, y, z := supporttree.Unkey(key)
-	pos := p.lat.Position(dock.Sample{X: x, Y: y, Z: z})
+	mask := p.at(bvh, p.lat.Position(dock.Sample{X: x, Y: y, Z: z}), sc, rs)
+	st.SamplesTested += int64(p.yaws)
+	st.SupportedSamples += int64(bits.OnesCount64(mask))
+	return mask
+}
+
+// at is the yaw set supported at pos.
+func (p *plan) at(bvh *scenes.BVH, pos mgl32.Vec3, sc *scan, rs *scenes.Stats) uint64 {
 	// Points that do not turn with the yaw are settled once.
 	for i, f := range p.fixed {
 		if f {
@@ -412,22 +435,17 @@ func (p *plan) position(bvh *scenes.BVH, key uint64, fixedOK []bool, st *BuildSt
 			}
 		}
 	}
-	var mask uint64
-	for yaw := int32(0); yaw < p.yaws; yaw++ {
-		st.SamplesTested++
-		ok := true
-		for i := range p.t.Points {
-			if p.fixed[i] {
-				continue
+	// So are the turning ones the columns settle at every yaw at once;
+	// the others yaw by yaw.
+	if p.settle(pos, sc.settled) {
+		return 0
+	}
+	mask := uint64(1)<<uint(p.yaws) - 1
+	for i, f := range p.fixed {
+		if !f && !sc.settled[i] {
+			if mask = p.turning(bvh, pos, i, mask, sc, rs); mask == 0 {
+				return 0
 			}
-			if !p.point(bvh, p.off[yaw][i].Add(pos), p.nrm[yaw][i], rs) {
-				ok = false
-				break
-			}
-		}
-		if ok {
-			mask |= 1 << yaw
-			st.SupportedSamples++
 		}
 	}
 	return mask

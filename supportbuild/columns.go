@@ -121,91 +121,60 @@ func newColumns(m *scenes.Mesh, cell float32, clip *scenes.AABB) *columns {
 // normal fits the cone and it lies within reach. Every comparison must clear
 // a margin, or the answer is left to a ray.
 func (c *columns) verdict(q mgl32.Vec3, reach, cosTol float32) (supported, certain bool) {
-	x := int64(math.Floor(float64(q[0])/c.cell)) - c.x0
-	z := int64(math.Floor(float64(q[2])/c.cell)) - c.z0
-	if x < 0 || z < 0 || x >= c.nx || z >= c.nz {
+	return c.disc(q, 0, reach, cosTol)
+}
+
+// disc is verdict for every contact point at q's height whose xz lies
+// within rad of q's: certain only when the answer is the same, and certain,
+// at every such point. Every face is then either under the whole disc or
+// beside it, and a tilted face's height over the disc is known to within
+// its slope times rad.
+func (c *columns) disc(q mgl32.Vec3, rad, reach, cosTol float32) (supported, certain bool) {
+	qx, qz, r := float64(q[0]), float64(q[2]), float64(rad)
+	x0, x1 := c.cellX(qx-r), c.cellX(qx+r)
+	z0, z1 := c.cellZ(qz-r), c.cellZ(qz+r)
+	if x1 < 0 || z1 < 0 || x0 >= c.nx || z0 >= c.nz {
 		return false, !c.clipped // beyond every triangle, or beyond the grid
 	}
-	i := z*c.nx + x
+	if x0 < 0 || z0 < 0 || x1 >= c.nx || z1 >= c.nz {
+		if c.clipped {
+			return false, false
+		}
+		x0, z0, x1, z1 = max(x0, 0), max(z0, 0), min(x1, c.nx-1), min(z1, c.nz-1)
+	}
 	// Only faces within reach (plus rounding) can give an accepted hit.
 	eps := 2e-5 + 2e-7*math.Abs(float64(q[1]))
 	y := float64(q[1])
 	lo, hi := float32(y-float64(reach)-eps), float32(y+float64(reach)+eps)
-	qx, qz := float64(q[0]), float64(q[2])
-	// The nearest face below (or at) q and above it, with its verdict.
-	type near struct {
-		d      float64 // distance along the ray
-		ok     bool    // its normal fits the cone
-		found  bool
-		unsure bool // another face ties with it and disagrees
-	}
 	var down, up near
-	cos := float64(cosTol)
-	for _, ct := range c.tris[c.start[i]:c.start[i+1]] {
-		if ct.ymax < lo || ct.ymin > hi {
-			continue // out of reach
-		}
-		t := ct.t
-		switch side(c.xz[t], &c.edges[t], qx, qz) {
-		case -1:
-			continue // the ray passes beside it
-		case 0:
-			return false, false // too close to an edge to be sure
-		}
-		p := c.plane[t]
-		if math.Abs(p[1]) < 1e-6 {
-			return false, false // a vertical face over q: leave it to the ray
-		}
-		// The face's height under q, and whether its normal fits the cone.
-		// A flat face's height is exact, and the sign of h - y tells which
-		// ray meets it (both when q lies on it: t = 0). A tilted face's
-		// height is computed; within the margin of q it is unknown which
-		// ray meets it.
-		var hq float64
-		if c.flat[t] {
-			hq = float64(c.ymin[t])
-		} else {
-			hq = (p[3] - p[0]*qx - p[2]*qz) / p[1]
-			if math.Abs(hq-y) <= eps {
-				return false, false
-			}
-		}
-		ny := math.Abs(p[1])
-		var fits bool
-		switch {
-		case ny >= cos+1e-4:
-			fits = true
-		case ny <= cos-1e-4:
-			fits = false
-		default:
-			return false, false
-		}
-		d := hq - y
-		for _, dir := range [2]*near{&down, &up} {
-			dd := -d
-			if dir == &up {
-				dd = d
-			}
-			if dd < 0 {
-				continue // on the other side
-			}
-			switch {
-			case !dir.found || dd < dir.d-eps:
-				*dir = near{d: dd, ok: fits, found: true}
-			case dd <= dir.d+eps && fits != dir.ok:
-				dir.unsure = true
+	for z := z0; z <= z1; z++ {
+		for x := x0; x <= x1; x++ {
+			i := z*c.nx + x
+			for _, ct := range c.tris[c.start[i]:c.start[i+1]] {
+				if ct.ymax < lo || ct.ymin > hi {
+					continue // out of reach
+				}
+				if !c.face(ct.t, qx, qz, y, r, eps, cosTol, &down, &up) {
+					return false, false
+				}
 			}
 		}
 	}
+	return decide(&down, &up, reach, eps)
+}
+
+// decide is Algorithm 1's answer from the nearest faces down and up, and
+// whether it is certain.
+func decide(down, up *near, reach float32, eps float64) (supported, certain bool) {
 	r := float64(reach)
-	for _, dir := range [2]near{down, up} {
+	for _, dir := range [2]*near{down, up} {
 		if !dir.found {
 			continue
 		}
-		if dir.unsure || math.Abs(dir.d-r) <= eps {
+		if dir.unsure || dir.lo-eps <= r && r <= dir.hi+eps {
 			return false, false
 		}
-		if dir.ok && dir.d < r {
+		if dir.ok && dir.hi < r {
 			return true, true
 		}
 	}
@@ -213,6 +182,84 @@ func (c *columns) verdict(q mgl32.Vec3, reach, cosTol float32) (supported, certa
 	// or rejections, unless a rejected first hit hides something; it cannot,
 	// as the first hit ends that ray.
 	return false, true
+}
+
+// cellX and cellZ are the grid column and row of a coordinate.
+func (c *columns) cellX(x float64) int64 { return int64(math.Floor(x/c.cell)) - c.x0 }
+func (c *columns) cellZ(z float64) int64 { return int64(math.Floor(z/c.cell)) - c.z0 }
+
+// near is the nearest face met so far along one of Algorithm 1's rays:
+// its distance over the disc lies in [lo, hi].
+type near struct {
+	lo, hi float64
+	ok     bool // its normal fits the cone
+	found  bool
+	unsure bool // another face ties with it and disagrees
+}
+
+// face adds triangle t to the nearest faces down and up from the disc of
+// radius r about (qx, y, qz), or reports false when the answer cannot be
+// certain.
+func (c *columns) face(t int32, qx, qz, y, r, eps float64, cosTol float32, down, up *near) bool {
+	switch side(c.xz[t], &c.edges[t], qx, qz, r) {
+	case -1:
+		return true // the rays pass beside it
+	case 0:
+		return false // too close to an edge to be sure
+	}
+	return c.faceAt(t, qx, qz, y, r, eps, cosTol, down, up)
+}
+
+// faceAt is face for a triangle known to lie under the whole disc.
+func (c *columns) faceAt(t int32, qx, qz, y, r, eps float64, cosTol float32, down, up *near) bool {
+	p := c.plane[t]
+	if math.Abs(p[1]) < 1e-6 {
+		return false // a vertical face over q: leave it to the ray
+	}
+	// The face's height under q, and whether its normal fits the cone. A
+	// flat face's height is exact, and the sign of h - y tells which ray
+	// meets it (both when q lies on it: t = 0). A tilted face's height is
+	// computed, and varies over the disc by its slope times r; within the
+	// margin of q it is unknown which ray meets it.
+	var hq, slack float64
+	if c.flat[t] {
+		hq = float64(c.ymin[t])
+	} else {
+		hq = (p[3] - p[0]*qx - p[2]*qz) / p[1]
+		slack = math.Hypot(p[0], p[2]) / math.Abs(p[1]) * r
+		if math.Abs(hq-y) <= eps+slack {
+			return false
+		}
+	}
+	ny, cos := math.Abs(p[1]), float64(cosTol)
+	var fits bool
+	switch {
+	case ny >= cos+1e-4:
+		fits = true
+	case ny <= cos-1e-4:
+		fits = false
+	default:
+		return false
+	}
+	d := hq - y
+	for _, dir := range [2]*near{down, up} {
+		dd := -d
+		if dir == up {
+			dd = d
+		}
+		if dd < 0 {
+			continue // on the other side
+		}
+		switch {
+		case !dir.found || dd+slack < dir.lo-eps:
+			*dir = near{lo: dd - slack, hi: dd + slack, ok: fits, found: true}
+		case dd-slack <= dir.hi+eps && fits != dir.ok:
+			dir.unsure = true
+		case dd-slack <= dir.hi+eps:
+			dir.lo, dir.hi = min(dir.lo, dd-slack), min(dir.hi, dd+slack)
+		}
+	}
+	return true
 }
 
 // edgeLines returns, for each edge of a triangle's xz projection, the unit
@@ -243,30 +290,44 @@ func edgeLines(p [3][2]float64) (e [3][3]float64) {
 	return e
 }
 
-// side tells where (x, z) lies against a triangle's xz projection p, whose
-// edgeLines are e: 1 inside by at least certaintyMargin, -1 outside by at
-// least that, 0 in between (or a projection too thin to decide).
-func side(p [3][2]float64, e *[3][3]float64, x, z float64) int {
+// side tells where the disc of radius r about (x, z) lies against a
+// triangle's xz projection p, whose edgeLines are e: 1 inside by at least
+// certaintyMargin, -1 outside by at least that, 0 in between.
+func side(p [3][2]float64, e *[3][3]float64, x, z, r float64) int {
+	m := certaintyMargin + r
 	if math.IsNaN(e[0][2]) {
-		// A vertical face: a segment in xz. Certainly missed when q is
-		// farther than the margin from every corner's bounding box.
-		bx0, bx1 := min(p[0][0], p[1][0], p[2][0]), max(p[0][0], p[1][0], p[2][0])
-		bz0, bz1 := min(p[0][1], p[1][1], p[2][1]), max(p[0][1], p[1][1], p[2][1])
-		if x < bx0-certaintyMargin || x > bx1+certaintyMargin || z < bz0-certaintyMargin || z > bz1+certaintyMargin {
-			return -1
+		// A vertical face: its projection is the union of its edges.
+		// Certainly missed when the disc is farther than the margin from
+		// each of them.
+		for k := range 3 {
+			if segmentDist2(p[k], p[(k+1)%3], x, z) <= m*m {
+				return 0
+			}
 		}
-		return 0
+		return -1
 	}
 	minD := math.Inf(1)
 	for k := range e {
 		d := e[k][0]*x + e[k][1]*z + e[k][2]
-		if d <= -certaintyMargin {
+		if d <= -m {
 			return -1
 		}
 		minD = min(minD, d)
 	}
-	if minD >= certaintyMargin {
+	if minD >= m {
 		return 1
 	}
 	return 0
+}
+
+// segmentDist2 is the squared distance from (x, z) to the segment ab.
+func segmentDist2(a, b [2]float64, x, z float64) float64 {
+	ex, ez := b[0]-a[0], b[1]-a[1]
+	px, pz := x-a[0], z-a[1]
+	t := 0.0
+	if l2 := ex*ex + ez*ez; l2 > 0 {
+		t = min(1, max(0, (px*ex+pz*ez)/l2))
+	}
+	dx, dz := px-t*ex, pz-t*ez
+	return dx*dx + dz*dz
 }

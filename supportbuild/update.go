@@ -78,7 +78,7 @@ func fromLattice(b supporttree.Box, lat dock.Lattice) scenes.AABB {
 // UpdateStats counts an update's work.
 type UpdateStats struct {
 	Positions int64 // positions looked at again
-	Samples   int64 // samples whose contact points' rays meet the change: evaluated again
+	Samples   int64 // samples evaluated again: every yaw of the positions whose contact points can reach the change
 	Filtered  int64 // positions whose reachability was tested again
 }
 
@@ -105,8 +105,8 @@ type Trees interface {
 // into the trees before the change (exact, and the reachable one), they
 // give the trees a build of the changed scene gives. mesh and bvh (nil
 // when there are none) hold the changed scene's triangles that meet the
-// parts' Around boxes, in the scene's order. Only the samples whose
-// contact points' rays can meet a changed box are evaluated again; the
+// parts' Around boxes, in the scene's order. Only the positions whose
+// contact points' rays can reach a changed box are evaluated again; the
 // others keep their answers.
 func Update(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, t *dock.Template, lat dock.Lattice, parts []Change) (ex, re []Region, st UpdateStats, err error) {
 	touch := make([]scenes.AABB, len(parts))
@@ -189,12 +189,13 @@ func (pl *plan) updateSamples(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, ch C
 	slices.Sort(cand)
 	cand = slices.Compact(cand)
 	var rs scenes.Stats
+	sc := pl.newScan()
 	for _, k := range cand {
 		x, y, z := supporttree.Unkey(k)
 		st.Positions++
 		mask := uint64(0)
 		if bvh != nil {
-			mask = pl.update(bvh, lat.Position(dock.Sample{X: x, Y: y, Z: z}), exact.YawMask(x, y, z), touch, st, &rs)
+			mask = pl.update(bvh, lat.Position(dock.Sample{X: x, Y: y, Z: z}), exact.YawMask(x, y, z), touch, sc, st, &rs)
 		}
 		keys, masks = append(keys, k), append(masks, mask)
 	}
@@ -202,88 +203,24 @@ func (pl *plan) updateSamples(exact Trees, m *scenes.Mesh, bvh *scenes.BVH, ch C
 }
 
 // update is the yaw set at pos after the change within the touch boxes,
-// given the set before it (every bit of it answered in the scene before
-// the change). A sample whose points' rays all miss them keeps its bit. When only points that do not turn with the yaw (fixed) are
-// touched, the others' answers stand: a sample supported before is
-// supported when the fixed points are; one that was not, while another
-// yaw was (so the fixed points were supported), still fails on a turning
-// point. Every other touched sample is evaluated again (Algorithm 1).
-func (p *plan) update(bvh *scenes.BVH, pos mgl32.Vec3, before uint64, touch []scenes.AABB, st *UpdateStats, rs *scenes.Stats) uint64 {
+// given the set before it: kept when no contact point's rays can meet a
+// touch box at any yaw, found again (at) otherwise.
+func (p *plan) update(bvh *scenes.BVH, pos mgl32.Vec3, before uint64, touch []scenes.AABB, sc *scan, st *UpdateStats, rs *scenes.Stats) uint64 {
 	inc := p.lat.Linear
-	fixedTouched := false
-	for i, f := range p.fixed {
-		if f && raysMeet(p.off[0][i].Add(pos), p.nrm[0][i], inc, touch) {
-			fixedTouched = true
-		}
+	reach := scenes.AABB{Min: pos.Add(p.lo).Sub(mgl32.Vec3{inc, inc, inc}), Max: pos.Add(p.hi).Add(mgl32.Vec3{inc, inc, inc})}
+	if !meetsAny(reach, touch) {
+		return before
 	}
-	fixedOK, fixedKnown := true, false
-	fixed := func() bool {
-		if !fixedKnown {
-			fixedKnown = true
-			for i, f := range p.fixed {
-				if f && !p.point(bvh, p.off[0][i].Add(pos), p.nrm[0][i], rs) {
-					fixedOK = false
-				}
-			}
-		}
-		return fixedOK
-	}
-	mask := before
-	for yaw := int32(0); yaw < p.yaws; yaw++ {
-		turningTouched := false
-		for i := range p.t.Points {
-			if !p.fixed[i] && raysMeet(p.off[yaw][i].Add(pos), p.nrm[yaw][i], inc, touch) {
-				turningTouched = true
-				break
-			}
-		}
-		bit := uint64(1) << uint(yaw)
-		switch {
-		case !fixedTouched && !turningTouched:
-			continue
-		case !turningTouched && before&bit != 0:
-			if !fixed() {
-				mask &^= bit
-			}
-			continue
-		case !turningTouched && before != 0:
-			continue // failed on a turning point, which stands
-		}
-		st.Samples++
-		ok := fixed()
-		for i := range p.t.Points {
-			if ok && !p.fixed[i] && !p.point(bvh, p.off[yaw][i].Add(pos), p.nrm[yaw][i], rs) {
-				ok = false
-			}
-		}
-		if ok {
-			mask |= bit
-		} else {
-			mask &^= bit
-		}
-	}
-	return mask
+	st.Samples += int64(p.yaws)
+	return p.at(bvh, pos, sc, rs)
 }
 
-// raysMeet reports whether the segment from q along ±n, length r each
-// way, has a box that meets one of bs.
-func raysMeet(q, n mgl32.Vec3, r float32, bs []scenes.AABB) bool {
+// meetsAny reports whether a meets one of bs.
+func meetsAny(a scenes.AABB, bs []scenes.AABB) bool {
 	for _, b := range bs {
-		if rayMeets(q, n, r, b) {
+		if a.Min[0] <= b.Max[0] && b.Min[0] <= a.Max[0] && a.Min[1] <= b.Max[1] && b.Min[1] <= a.Max[1] && a.Min[2] <= b.Max[2] && b.Min[2] <= a.Max[2] {
 			return true
 		}
 	}
 	return false
-}
-
-// rayMeets reports whether the segment from q along ±n, length r each
-// way, has a box that meets b.
-func rayMeets(q, n mgl32.Vec3, r float32, b scenes.AABB) bool {
-	for a := range 3 {
-		d := abs(n[a]) * r
-		if q[a]+d < b.Min[a] || q[a]-d > b.Max[a] {
-			return false
-		}
-	}
-	return true
 }
