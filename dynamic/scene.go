@@ -198,8 +198,11 @@ func (s *Scene) StaticBVH() *scenes.BVH { return s.staticBVH }
 
 // Moving is the instances as they stand, one mesh in the order they were
 // added: Mesh without the static level, whose triangles come first there.
-func (s *Scene) Moving() *scenes.Mesh {
-	m := &scenes.Mesh{}
+func (s *Scene) Moving() *scenes.Mesh { return s.appendInstances(&scenes.Mesh{}) }
+
+// appendInstances appends the instances as they stand to m, in the order
+// they were added, and returns m.
+func (s *Scene) appendInstances(m *scenes.Mesh) *scenes.Mesh {
 	for _, inst := range s.instances {
 		base := uint32(m.NumVertices())
 		m.Positions = append(m.Positions, inst.world...)
@@ -281,13 +284,5 @@ func (s *Scene) find(id Instance) *instance {
 // Mesh is the whole scene as it stands: the static level's triangles,
 // then each instance's, in the order they were added.
 func (s *Scene) Mesh() *scenes.Mesh {
-	m := &scenes.Mesh{Positions: slices.Clone(s.static.Positions), Indices: slices.Clone(s.static.Indices)}
-	for _, inst := range s.instances {
-		base := uint32(m.NumVertices())
-		m.Positions = append(m.Positions, inst.world...)
-		for _, ix := range inst.mesh.Indices {
-			m.Indices = append(m.Indices, base+ix)
-		}
-	}
-	return m
+	return s.appendInstances(&scenes.Mesh{Positions: slices.Clone(s.static.Positions), Indices: slices.Clone(s.static.Indices)})
 }
