@@ -419,36 +419,39 @@ func waitReporting(wg *sync.WaitGroup, done *atomic.Int64, total int, progress f
 // position returns the yaw mask of supported samples at one position.
 func (p *plan) position(bvh *scenes.BVH, key uint64, sc *scan, st *BuildStats, rs *scenes.Stats) uint64 {
 	x, y, z := supporttree.Unkey(key)
-	mask := p.at(bvh, p.lat.Position(dock.Sample{X: x, Y: y, Z: z}), sc, rs)
-	st.SamplesTested += int64(p.yaws)
+	mask, turned := p.at(bvh, p.lat.Position(dock.Sample{X: x, Y: y, Z: z}), sc, rs)
+	if turned {
+		st.SamplesTested += int64(p.yaws)
+	}
 	st.SupportedSamples += int64(bits.OnesCount64(mask))
 	return mask
 }
 
-// at is the yaw set supported at pos.
-func (p *plan) at(bvh *scenes.BVH, pos mgl32.Vec3, sc *scan, rs *scenes.Stats) uint64 {
+// at is the yaw set supported at pos, and whether the yaws were looked at
+// (the points that do not turn with the yaw are supported).
+func (p *plan) at(bvh *scenes.BVH, pos mgl32.Vec3, sc *scan, rs *scenes.Stats) (mask uint64, turned bool) {
 	// Points that do not turn with the yaw are settled once.
 	for i, f := range p.fixed {
 		if f {
 			if !p.point(bvh, p.off[0][i].Add(pos), p.nrm[0][i], rs) {
-				return 0
+				return 0, false
 			}
 		}
 	}
 	// So are the turning ones the columns settle at every yaw at once;
 	// the others yaw by yaw.
 	if p.settle(pos, sc.settled) {
-		return 0
+		return 0, true
 	}
-	mask := uint64(1)<<uint(p.yaws) - 1
+	mask = uint64(1)<<uint(p.yaws) - 1
 	for i, f := range p.fixed {
 		if !f && !sc.settled[i] {
 			if mask = p.turning(bvh, pos, i, mask, sc, rs); mask == 0 {
-				return 0
+				return 0, true
 			}
 		}
 	}
-	return mask
+	return mask, true
 }
 
 // point is Algorithm 1 for one contact point at world position q: settled

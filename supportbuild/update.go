@@ -78,7 +78,7 @@ func fromLattice(b supporttree.Box, lat dock.Lattice) scenes.AABB {
 // UpdateStats counts an update's work.
 type UpdateStats struct {
 	Positions int64 // positions looked at again
-	Samples   int64 // samples evaluated again: every yaw of the positions whose contact points can reach the change
+	Samples   int64 // samples evaluated again: every yaw of the positions whose contact points can reach the change, when the points that do not turn are supported
 	Filtered  int64 // positions whose reachability was tested again
 }
 
@@ -211,8 +211,11 @@ func (p *plan) update(bvh *scenes.BVH, pos mgl32.Vec3, before uint64, touch []sc
 	if !meetsAny(reach, touch) {
 		return before
 	}
-	st.Samples += int64(p.yaws)
-	return p.at(bvh, pos, sc, rs)
+	mask, turned := p.at(bvh, pos, sc, rs)
+	if turned {
+		st.Samples += int64(p.yaws)
+	}
+	return mask
 }
 
 // meetsAny reports whether a meets one of bs.
