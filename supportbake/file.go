@@ -107,14 +107,23 @@ func (f *File) Encode() []byte {
 	binary.Write(&b, le, f.Lattice.Angular)
 	b.Write(f.SceneHash[:])
 	binary.Write(&b, le, f.SceneTriangles)
-	binary.Write(&b, le, uint32(len(f.Templates)))
-	for _, ft := range f.Templates {
+	appendTemplates(&b, f.Templates)
+	sum := sha256.Sum256(b.Bytes())
+	b.Write(sum[:])
+	return b.Bytes()
+}
+
+// appendTemplates appends the templates' entries, after their count.
+func appendTemplates(b *bytes.Buffer, fts []FileTemplate) {
+	le := binary.LittleEndian
+	binary.Write(b, le, uint32(len(fts)))
+	for _, ft := range fts {
 		t := ft.Tree
-		binary.Write(&b, le, uint16(len(ft.Name)))
+		binary.Write(b, le, uint16(len(ft.Name)))
 		b.WriteString(ft.Name)
 		b.Write(ft.Hash[:])
 		b.Write(appendEncoded(nil, t))
-		binary.Write(&b, le, [2]uint64{uint64(ft.Buried), uint64(ft.Narrow)})
+		binary.Write(b, le, [2]uint64{uint64(ft.Buried), uint64(ft.Narrow)})
 		if r := ft.Reachable; r != nil && r != t {
 			b.WriteByte(1)
 			b.Write(appendEncoded(nil, r))
@@ -122,9 +131,6 @@ func (f *File) Encode() []byte {
 			b.WriteByte(0)
 		}
 	}
-	sum := sha256.Sum256(b.Bytes())
-	b.Write(sum[:])
-	return b.Bytes()
 }
 
 // WriteFile writes f to path through a temporary file and a rename, so a
@@ -162,23 +168,41 @@ func Decode(data []byte) (*File, error) {
 	f.Lattice.Angular = r.f32()
 	copy(f.SceneHash[:], r.bytes(32))
 	f.SceneTriangles = r.u32()
-	nt := r.u32()
 	if r.err != nil {
 		return nil, r.err
 	}
-	if err := f.Lattice.Validate(); err != nil || f.Lattice.Yaws() > 64 || f.Lattice.Yaws() < 1 {
-		return nil, fmt.Errorf("bad lattice %+v in the header", f.Lattice)
+	if err := checkLattice(f.Lattice); err != nil {
+		return nil, err
 	}
+	if f.Templates, err = r.templates(f.Lattice); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// checkLattice checks a header's lattice.
+func checkLattice(lat dock.Lattice) error {
+	if err := lat.Validate(); err != nil || lat.Yaws() > 64 || lat.Yaws() < 1 {
+		return fmt.Errorf("bad lattice %+v in the header", lat)
+	}
+	return nil
+}
+
+// templates reads the templates' entries (after their count) to the end
+// of the body.
+func (r *reader) templates(lat dock.Lattice) ([]FileTemplate, error) {
+	nt := r.u32()
+	var out []FileTemplate
 	for i := uint32(0); i < nt && r.err == nil; i++ {
 		var ft FileTemplate
 		ft.Name = string(r.bytes(int(r.u16())))
 		copy(ft.Hash[:], r.bytes(32))
-		ft.Tree = r.tree(f.Lattice)
+		ft.Tree = r.tree(lat)
 		ft.Buried, ft.Narrow = int64(r.u64()), int64(r.u64())
 		switch flag := r.bytes(1); {
 		case r.err != nil:
 		case flag[0] == 1:
-			ft.Reachable = r.tree(f.Lattice)
+			ft.Reachable = r.tree(lat)
 		case flag[0] != 0:
 			r.err = fmt.Errorf("reachable flag %d at byte %d", flag[0], r.off-1)
 		}
@@ -188,15 +212,15 @@ func Decode(data []byte) (*File, error) {
 		if r.err != nil {
 			return nil, fmt.Errorf("template %d (%q): %w", i, ft.Name, r.err)
 		}
-		f.Templates = append(f.Templates, ft)
+		out = append(out, ft)
 	}
 	if r.err != nil {
 		return nil, r.err
 	}
-	if r.off != len(body) {
-		return nil, fmt.Errorf("%d bytes left after the last template", len(body)-r.off)
+	if r.off != len(r.b) {
+		return nil, fmt.Errorf("%d bytes left after the last template", len(r.b)-r.off)
 	}
-	return f, nil
+	return out, nil
 }
 
 // For returns the entries of the given templates, after checking that the

@@ -53,7 +53,9 @@ func build(args []string, stdout, stderr io.Writer) error {
 	tspec := fs.String("templates", "builtin:foot,hand", "builtin:NAME,NAME... or a template YAML file")
 	spacing := fs.Float64("spacing", 0.1, "linear sampling increment in metres")
 	yawStep := fs.Float64("yaw-step", 10, "angular sampling increment in degrees (must divide 360)")
-	out := fs.String("out", "", "the .fst file to write (required)")
+	out := fs.String("out", "", "the .fst file to write, or with --tiles the folder of tile files (required)")
+	share := fs.String("tiles", "", "I/N: build only the I-th of N shares of the scene's tiles into the --out folder (then 'preprocess merge')")
+	tileSize := fs.Int("tile-size", 64, "with --tiles: lattice positions across a tile")
 	workers := fs.Int("workers", 0, "goroutines (0: all cores); the output does not depend on it")
 	friction := fs.Float64("friction", dock.DefaultFriction, "friction coefficient of the built-in templates' contacts, as the planner's --friction (0.8: slopes up to 38.7°); 0 keeps the paper's 10° cone; a template file states its own")
 	if err := parse(fs, args); err != nil {
@@ -80,6 +82,9 @@ func build(args []string, stdout, stderr io.Writer) error {
 	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{Workers: *workers})
 	if err != nil {
 		return err
+	}
+	if *share != "" {
+		return buildTiles(tileJob{scene: sf.spec, m: m, bvh: bvh, templates: templates, lat: lat, share: *share, size: *tileSize, out: *out, workers: *workers, json: sf.json}, stdout)
 	}
 	r := buildReport{Scene: sf.spec, SceneTriangles: m.NumTriangles(), SurfaceAreaM2: m.SurfaceArea(), Out: *out}
 	file := &supportbake.File{Lattice: lat, SceneHash: supportbake.SceneHash(m), SceneTriangles: uint32(m.NumTriangles())}

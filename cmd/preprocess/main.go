@@ -5,6 +5,8 @@
 //	preprocess inspect    --scene PATH|builtin:NAME [--scale S] [--up y|z] [--exclude-node NAME] [--json]
 //	preprocess bench-rays --scene … --kind short|long --rays N --seed S [--write FILE] [--embree BIN] [--json]
 //	preprocess build      --scene … --templates builtin:foot,hand|FILE.yaml --spacing 0.1 --yaw-step 10 --out FILE.fst [--json]
+//	preprocess build      --scene … --tiles I/N --tile-size 64 --out DIR [--json]
+//	preprocess merge      --dir DIR [--fst FILE.fst] [--json]
 //	preprocess bake       --scene … [--library FILE.yaml] [--cache DIR] [--friction MU] [--json]
 //	preprocess view       --scene … --fst FILE.fst --template NAME --png OUT.png [--glb OUT.glb] [--storeys auto|N] [--size PX] [--json]
 //
@@ -26,6 +28,7 @@ commands:
   inspect     print triangles, bounds, area, volume and BVH figures of a scene
   bench-rays  time the BVH on seeded short or long rays; write them for Embree
   build       precompute the support-trees of a scene's docking templates (.fst)
+  merge       check the shares of a tiled build (build --tiles I/N) and write their manifest
   bake        bake what planning in a scene needs into the cache: support-trees, the body's sweeps, occupancy spaces
   view        draw one template's support data over the scene (PNG, glTF binary)
 
@@ -50,6 +53,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = benchRays(args[1:], stdout, stderr)
 	case "build":
 		err = build(args[1:], stdout, stderr)
+	case "merge":
+		err = merge(args[1:], stdout, stderr)
 	case "bake":
 		err = bakeAll(args[1:], stdout, stderr)
 	case "view":
