@@ -29,6 +29,16 @@ type Layout struct {
 // NewLayout lays out the tiles of size positions across of mesh m's
 // support data for templates (valid and normalised) on lattice lat.
 func NewLayout(m *scenes.Mesh, templates []*dock.Template, lat dock.Lattice, size int32) (*Layout, error) {
+	b := scenes.EmptyAABB()
+	if m.NumTriangles() > 0 {
+		b = m.Bounds()
+	}
+	return NewLayoutOver(b, templates, lat, size)
+}
+
+// NewLayoutOver is NewLayout of a mesh whose bounds are b (empty: no
+// triangles), for a step of a pipeline that has the bounds, not the mesh.
+func NewLayoutOver(b scenes.AABB, templates []*dock.Template, lat dock.Lattice, size int32) (*Layout, error) {
 	if err := lat.Validate(); err != nil {
 		return nil, err
 	}
@@ -43,10 +53,9 @@ func NewLayout(m *scenes.Mesh, templates []*dock.Template, lat dock.Lattice, siz
 		d := supportbuild.DependencyOf(t, lat)
 		l.reach.Side, l.reach.Below, l.reach.Above = max(l.reach.Side, d.Side), max(l.reach.Below, d.Below), max(l.reach.Above, d.Above)
 	}
-	if m.NumTriangles() == 0 {
+	if !(b.Min[0] <= b.Max[0]) {
 		return l, nil
 	}
-	b := m.Bounds()
 	inc := float64(lat.Linear)
 	cell := func(v, grow float32, up bool) int32 {
 		if up {
@@ -94,22 +103,50 @@ func (l *Layout) Share(i, n int) ([][2]int32, error) {
 	return out, nil
 }
 
-// Build builds tile (i, k) alone: the triangles of m (with its BVH) within
-// reach of the tile, in m's order, and every template's trees over them
-// on the tile's positions (supportbake.Bake with Within).
+// Build builds tile (i, k) alone: the triangles of m (with its BVH)
+// within reach of it (Reaches), in m's order, and every template's trees
+// over them on the tile's positions (BuildFrom).
 func (l *Layout) Build(m *scenes.Mesh, bvh *scenes.BVH, i, k int32, workers int) (*supportbake.Tile, error) {
+	around := l.around(i, k)
+	var tris []int32
+	for _, leaf := range bvh.OverlapBounds(around, nil, nil) {
+		_, _, _, _, t := bvh.LeafTriangle(leaf)
+		if a, b, c := m.Triangle(int(t)); meets(triangleBox(a, b, c), around) {
+			tris = append(tris, t)
+		}
+	}
+	slices.Sort(tris)
+	tris = slices.Compact(tris)
+	local := &scenes.Mesh{}
+	for _, t := range tris {
+		a, b, c := m.Triangle(int(t))
+		AppendTriangle(local, a, b, c)
+	}
+	return l.BuildFrom(local, supportbake.SceneHash(m), uint32(m.NumTriangles()), i, k, workers)
+}
+
+// BuildFrom builds tile (i, k) of a scene (its hash and triangle count)
+// from local: every triangle of the scene that reaches the tile
+// (Reaches), in the scene's order, and no other.
+func (l *Layout) BuildFrom(local *scenes.Mesh, scene [32]byte, triangles uint32, i, k int32, workers int) (*supportbake.Tile, error) {
 	box := l.Box(i, k)
-	tile := &supportbake.Tile{Size: l.Size, I: i, K: k, File: supportbake.File{
-		Lattice: l.Lattice, SceneHash: supportbake.SceneHash(m), SceneTriangles: uint32(m.NumTriangles())}}
-	local, lbvh, err := l.near(m, bvh, box)
-	if err != nil {
-		return nil, err
+	tile := &supportbake.Tile{Size: l.Size, I: i, K: k, File: supportbake.File{Lattice: l.Lattice, SceneHash: scene, SceneTriangles: triangles}}
+	var bvh *scenes.BVH
+	if local.NumTriangles() > 0 {
+		var err error
+		if bvh, err = scenes.NewBVH(local, scenes.BVHOptions{Workers: 1}); err != nil {
+			return nil, fmt.Errorf("supporttile: tile (%d, %d): %w", i, k, err)
+		}
 	}
 	for _, t := range l.Templates {
 		ft := supportbake.FileTemplate{Name: t.Name, Hash: supportbake.TemplateHash(t)}
-		if lbvh == nil {
-			ft.Tree, _ = supporttree.New(l.Lattice, nil, nil)
-		} else if ft, _, err = supportbake.Bake(local, lbvh, t, l.Lattice, supportbuild.BuildOptions{Workers: workers, Within: &box}); err != nil {
+		var err error
+		if bvh == nil {
+			ft.Tree, err = supporttree.New(l.Lattice, nil, nil)
+		} else {
+			ft, _, err = supportbake.Bake(local, bvh, t, l.Lattice, supportbuild.BuildOptions{Workers: workers, Within: &box})
+		}
+		if err != nil {
 			return nil, fmt.Errorf("supporttile: tile (%d, %d), template %q: %w", i, k, t.Name, err)
 		}
 		tile.Templates = append(tile.Templates, ft)
@@ -117,30 +154,40 @@ func (l *Layout) Build(m *scenes.Mesh, bvh *scenes.BVH, i, k int32, workers int)
 	return tile, nil
 }
 
-// near is a mesh of m's triangles whose boxes meet box's grown by the
-// layout's reach, in m's order, and its BVH (nil when there are none).
-func (l *Layout) near(m *scenes.Mesh, bvh *scenes.BVH, box supporttree.Box) (*scenes.Mesh, *scenes.BVH, error) {
-	inc := l.Lattice.Linear
-	lo := mgl32.Vec3{float32(box.Min[0]) * inc, float32(box.Min[1]) * inc, float32(box.Min[2]) * inc}
-	hi := mgl32.Vec3{float32(box.Max[0]) * inc, float32(box.Max[1]) * inc, float32(box.Max[2]) * inc}
+// Reaches appends to out the tiles of the layout the triangle abc is
+// within reach of: those whose build needs it.
+func (l *Layout) Reaches(a, b, c mgl32.Vec3, out [][2]int32) [][2]int32 {
+	tb := triangleBox(a, b, c)
+	span := float64(l.Size) * float64(l.Lattice.Linear)
+	r := float64(l.reach.Side)
+	i0, i1 := int32(math.Floor((float64(tb.Min[0])-r)/span))-1, int32(math.Floor((float64(tb.Max[0])+r)/span))+1
+	k0, k1 := int32(math.Floor((float64(tb.Min[2])-r)/span))-1, int32(math.Floor((float64(tb.Max[2])+r)/span))+1
+	for _, ik := range l.Tiles {
+		if ik[0] >= i0 && ik[0] <= i1 && ik[1] >= k0 && ik[1] <= k1 && meets(tb, l.around(ik[0], ik[1])) {
+			out = append(out, ik)
+		}
+	}
+	return out
+}
+
+// around is the box every triangle tile (i, k)'s build depends on meets:
+// the tile's positions grown by the layout's reach.
+func (l *Layout) around(i, k int32) scenes.AABB {
+	box := l.Box(i, k)
+	p := func(v [3]int32) mgl32.Vec3 { return l.Lattice.Position(dock.Sample{X: v[0], Y: v[1], Z: v[2]}) }
 	r := l.reach
-	around := scenes.AABB{Min: lo.Sub(mgl32.Vec3{r.Side, r.Below, r.Side}), Max: hi.Add(mgl32.Vec3{r.Side, r.Above, r.Side})}
-	var tris []int32
-	for _, leaf := range bvh.OverlapBounds(around, nil, nil) {
-		_, _, _, _, t := bvh.LeafTriangle(leaf)
-		tris = append(tris, t)
-	}
-	slices.Sort(tris)
-	tris = slices.Compact(tris)
-	local := &scenes.Mesh{}
-	for n, t := range tris {
-		a, b, c := m.Triangle(int(t))
-		local.Positions = append(local.Positions, a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2])
-		local.Indices = append(local.Indices, uint32(3*n), uint32(3*n+1), uint32(3*n+2))
-	}
-	if len(tris) == 0 {
-		return local, nil, nil
-	}
-	lbvh, err := scenes.NewBVH(local, scenes.BVHOptions{Workers: 1})
-	return local, lbvh, err
+	return scenes.AABB{Min: p(box.Min).Sub(mgl32.Vec3{r.Side, r.Below, r.Side}), Max: p(box.Max).Add(mgl32.Vec3{r.Side, r.Above, r.Side})}
+}
+
+func triangleBox(a, b, c mgl32.Vec3) scenes.AABB { return scenes.EmptyAABB().Extend(a).Extend(b).Extend(c) }
+
+func meets(a, b scenes.AABB) bool {
+	return a.Min[0] <= b.Max[0] && b.Min[0] <= a.Max[0] && a.Min[1] <= b.Max[1] && b.Min[1] <= a.Max[1] && a.Min[2] <= b.Max[2] && b.Min[2] <= a.Max[2]
+}
+
+// AppendTriangle appends triangle abc to m, with its own three vertices.
+func AppendTriangle(m *scenes.Mesh, a, b, c mgl32.Vec3) {
+	n := uint32(len(m.Positions) / 3)
+	m.Positions = append(m.Positions, a[0], a[1], a[2], b[0], b[1], b[2], c[0], c[1], c[2])
+	m.Indices = append(m.Indices, n, n+1, n+2)
 }

@@ -27,14 +27,9 @@ func (l *Layout) BuildShare(m *scenes.Mesh, bvh *scenes.BVH, i, n int, dir strin
 		if err != nil {
 			return nil, err
 		}
-		e := Entry{I: ik[0], K: ik[1]}
-		if !empty(t) {
-			data := supportbake.EncodeTile(t)
-			sum := sha256.Sum256(data)
-			e.File, e.SHA256 = TileName(e.I, e.K), hex.EncodeToString(sum[:])
-			if err := writeFile(filepath.Join(dir, e.File), data); err != nil {
-				return nil, fmt.Errorf("supporttile: %w", err)
-			}
+		e, err := WriteTile(dir, t)
+		if err != nil {
+			return nil, err
 		}
 		rec.Entries = append(rec.Entries, e)
 		if done != nil {
@@ -45,6 +40,56 @@ func (l *Layout) BuildShare(m *scenes.Mesh, bvh *scenes.BVH, i, n int, dir strin
 		return nil, fmt.Errorf("supporttile: %w", err)
 	}
 	return rec, nil
+}
+
+// WriteTile writes tile t's file into dir, unless it holds no support,
+// and returns its entry.
+func WriteTile(dir string, t *supportbake.Tile) (Entry, error) {
+	e := Entry{I: t.I, K: t.K}
+	if empty(t) {
+		return e, nil
+	}
+	data := supportbake.EncodeTile(t)
+	sum := sha256.Sum256(data)
+	e.File, e.SHA256 = TileName(e.I, e.K), hex.EncodeToString(sum[:])
+	if err := writeFile(filepath.Join(dir, e.File), data); err != nil {
+		return e, fmt.Errorf("supporttile: %w", err)
+	}
+	return e, nil
+}
+
+// Manifest is the manifest of layout l's bake of a scene (its hash and
+// triangle count) whose tiles built so far have entries: every tile of
+// the layout, those without an entry empty.
+func (l *Layout) Manifest(scene [32]byte, triangles uint32, entries []Entry) (*Manifest, error) {
+	man := &Manifest{Header: headerOf(l, scene, triangles)}
+	got := map[[2]int32]Entry{}
+	for _, e := range entries {
+		if _, twice := got[[2]int32{e.I, e.K}]; twice {
+			return nil, fmt.Errorf("supporttile: tile (%d, %d) built twice", e.I, e.K)
+		}
+		got[[2]int32{e.I, e.K}] = e
+	}
+	for _, ik := range l.Tiles {
+		e, ok := got[ik]
+		if !ok {
+			e = Entry{I: ik[0], K: ik[1]}
+		}
+		man.Entries = append(man.Entries, e)
+		delete(got, ik)
+	}
+	if len(got) > 0 {
+		return nil, fmt.Errorf("supporttile: %d entries of tiles outside the layout", len(got))
+	}
+	return man, nil
+}
+
+// WriteManifest writes man into dir.
+func WriteManifest(dir string, man *Manifest) error {
+	if err := writeFile(filepath.Join(dir, ManifestName), encodeJSON(man)); err != nil {
+		return fmt.Errorf("supporttile: %w", err)
+	}
+	return nil
 }
 
 // empty reports whether no template of t holds a support.
@@ -90,8 +135,8 @@ func Merge(dir string) (*Manifest, error) {
 			return nil, err
 		}
 	}
-	if err := writeFile(filepath.Join(dir, ManifestName), encodeJSON(man)); err != nil {
-		return nil, fmt.Errorf("supporttile: %w", err)
+	if err := WriteManifest(dir, man); err != nil {
+		return nil, err
 	}
 	return man, nil
 }

@@ -137,3 +137,50 @@ func Example() {
 	fmt.Println(len(l.Tiles), "tiles of 6.4 m")
 	// Output: 6 tiles of 6.4 m
 }
+
+// TestReachesGivesWhatBuildGathers: triangles dealt to the tiles they
+// reach (Reaches, one at a time, as a pipeline deals them) build every
+// tile to the same bytes as Build, which gathers them from the BVH.
+func TestReachesGivesWhatBuildGathers(t *testing.T) {
+	m, err := sceneload.Builtin("level")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := supporttile.NewLayout(m, templates(t), dock.DefaultLattice(), 128)
+	if err != nil {
+		t.Fatal(err)
+	}
+	locals := map[[2]int32]*scenes.Mesh{}
+	var reached [][2]int32
+	for tr := range m.NumTriangles() {
+		a, b, c := m.Triangle(tr)
+		reached = l.Reaches(a, b, c, reached[:0])
+		for _, ik := range reached {
+			if locals[ik] == nil {
+				locals[ik] = &scenes.Mesh{}
+			}
+			supporttile.AppendTriangle(locals[ik], a, b, c)
+		}
+	}
+	for _, ik := range l.Tiles {
+		want, err := l.Build(m, bvh, ik[0], ik[1], 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		local := locals[ik]
+		if local == nil {
+			local = &scenes.Mesh{}
+		}
+		got, err := l.BuildFrom(local, supportbake.SceneHash(m), uint32(m.NumTriangles()), ik[0], ik[1], 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(supportbake.EncodeTile(got), supportbake.EncodeTile(want)) {
+			t.Errorf("tile %v: built from the triangles dealt to it, not the tile Build gives", ik)
+		}
+	}
+}
