@@ -84,10 +84,7 @@ func levels(long bool) []level {
 	if !long {
 		return out
 	}
-	// nav_test first: with builtin:level, the level of every size and
-	// worker count.
-	meshes := append([]shareddata.Mesh{shareddata.Meshes[1]}, shareddata.Meshes[0])
-	for _, lv := range append(meshes, shareddata.Meshes[2:]...) {
+	for _, lv := range shareddata.Meshes {
 		out = append(out, level{lv.File, func(t testing.TB) *scenes.Mesh {
 			m, err := sceneload.Load(shareddata.Path(t, lv.File), sceneload.LoadOptions{Scale: lv.Scale, ExcludeNodes: lv.Exclude})
 			if err != nil {
@@ -103,8 +100,8 @@ func levels(long bool) []level {
 // whole build's file, byte for byte, for tile sizes of 32, 64 and 128
 // positions and 1, 2 and 4 workers: on builtin:level (the default tier,
 // each size with one worker count), and on every shared level (the long
-// tier: every size and worker count on builtin:level and nav_test, each
-// size with one worker count on the others).
+// tier: every size and worker count on builtin:level, each size with one
+// worker count on the others).
 func TestTilesEqualWholeBuild(t *testing.T) {
 	ts := templates(t)
 	sizes, workers := []int32{32, 64, 128}, []int{1, 2, 4}
@@ -118,7 +115,7 @@ func TestTilesEqualWholeBuild(t *testing.T) {
 			want := whole(t, m, bvh, ts)
 			for i, size := range sizes {
 				for j, w := range workers {
-					if !(tier.Long() && n < 2) && i != j {
+					if !(tier.Long() && n == 0) && i != j {
 						continue
 					}
 					if got := tiled(t, m, bvh, ts, size, w); !bytes.Equal(got, want) {
