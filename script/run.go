@@ -77,6 +77,12 @@ type World interface {
 	Step(dt float64) error
 }
 
+// Arriving is a World that needs to know where a planner will start
+// before it is made (package stream's, which loads the ground there).
+type Arriving interface {
+	Arrive(at mgl64.Vec3) error
+}
+
 // RunStepped is Run in a world w that moves (nil: Run). The planner plans
 // over setup, which must be w's at the start; the clearance of the motion
 // is not measured (the scene changed under it).
@@ -92,6 +98,11 @@ func RunStepped(setup *planner.Setup, cfg planner.Config, s *Script, fps float64
 	cfg.Start, cfg.State = start, s.State
 	res := &RunResult{Steps: make([]planner.Step, 0, 64)}
 	cfg.OnStep = func(st *planner.Step) { res.Steps = append(res.Steps, copyStep(st)) }
+	if a, ok := w.(Arriving); ok {
+		if err := a.Arrive(start.Position); err != nil {
+			return nil, err
+		}
+	}
 	p, err := planner.New(setup, cfg)
 	if err != nil {
 		return nil, err

@@ -131,7 +131,7 @@ func Merge(dir string) (*Manifest, error) {
 		return nil, fmt.Errorf("supporttile: %s: the shares list %d tiles of the bake's %d", dir, len(man.Entries), man.Tiles)
 	}
 	for _, e := range man.Entries {
-		if _, err := readTile(dir, &man.Header, e); err != nil {
+		if _, err := ReadTile(dir, &man.Header, e); err != nil {
 			return nil, err
 		}
 	}
@@ -188,7 +188,7 @@ func sameHeader(a, b *Header) bool {
 
 // readTile reads entry e's tile file from dir and checks it against the
 // entry and the bake's header; nil for an empty tile.
-func readTile(dir string, h *Header, e Entry) (*supportbake.Tile, error) {
+func ReadTile(dir string, h *Header, e Entry) (*supportbake.Tile, error) {
 	if e.File == "" {
 		return nil, nil
 	}
@@ -225,7 +225,7 @@ func Load(dir string) (*Manifest, []*supportbake.Tile, error) {
 	}
 	var tiles []*supportbake.Tile
 	for _, e := range man.Entries {
-		t, err := readTile(dir, &man.Header, e)
+		t, err := ReadTile(dir, &man.Header, e)
 		if err != nil {
 			return nil, nil, err
 		}

@@ -32,6 +32,9 @@ func TileBox(i, k, lo, hi int32) Box {
 	return Box{Min: [3]int32{i * TileSize, lo, k * TileSize}, Max: [3]int32{i*TileSize + TileSize - 1, hi, k*TileSize + TileSize - 1}}
 }
 
+// NewTiles is tiles on lattice lat holding no support yet.
+func NewTiles(lat dock.Lattice) *Tiles { return &Tiles{lat: lat, tree: map[[2]int32]*Tree{}} }
+
 // Cut is t in tiles.
 func Cut(t *Tree) (*Tiles, error) {
 	keys := map[[2]int32][]uint64{}

@@ -15,7 +15,7 @@
 //	5 geoquery, ccd, warp, stategraph, supportbuild, supportview   geo-queries; the body against the scene; warping; the state graph; building support-trees; support views
 //	6 actiongraph, occupancy, supportbake, dynamic     the plan tree; occupancy spaces; support files; a world whose geometry changes
 //	7 planner, librarybuild, picture, bake, supporttile    the runtime character; building a library; pictures; the offline bake and its cache; support data in tiles
-//	8 world, script, internal/bodysweeps               loading a world; scripted runs; the body's sweeps for tests
+//	8 world, script, internal/bodysweeps, stream       loading a world; scripted runs; the body's sweeps for tests; support tiles streamed around characters
 //	9 crowd, live                                      many characters; a world whose geometry moves while characters plan
 //	10 cmd/planner, cmd/preprocess, internal/layers    commands
 //
@@ -35,7 +35,7 @@ var Layer = map[string]int{
 	"geoquery": 5, "ccd": 5, "warp": 5, "stategraph": 5, "supportbuild": 5, "supportview": 5,
 	"actiongraph": 6, "occupancy": 6, "supportbake": 6, "dynamic": 6,
 	"planner": 7, "librarybuild": 7, "picture": 7, "bake": 7, "supporttile": 7,
-	"world": 8, "script": 8, "internal/bodysweeps": 8,
+	"world": 8, "script": 8, "internal/bodysweeps": 8, "stream": 8,
 	"crowd": 9, "live": 9,
 	"cmd/planner": 10, "cmd/preprocess": 10, "internal/layers": 10,
 }
