@@ -154,4 +154,3 @@ func (w *World) count(bytes int) {
 	w.st.MostResident = max(w.st.MostResident, w.st.Resident)
 	w.st.MostResidentBytes = max(w.st.MostResidentBytes, w.st.ResidentBytes)
 }
-

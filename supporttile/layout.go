@@ -179,7 +179,9 @@ func (l *Layout) around(i, k int32) scenes.AABB {
 	return scenes.AABB{Min: p(box.Min).Sub(mgl32.Vec3{r.Side, r.Below, r.Side}), Max: p(box.Max).Add(mgl32.Vec3{r.Side, r.Above, r.Side})}
 }
 
-func triangleBox(a, b, c mgl32.Vec3) scenes.AABB { return scenes.EmptyAABB().Extend(a).Extend(b).Extend(c) }
+func triangleBox(a, b, c mgl32.Vec3) scenes.AABB {
+	return scenes.EmptyAABB().Extend(a).Extend(b).Extend(c)
+}
 
 func meets(a, b scenes.AABB) bool {
 	return a.Min[0] <= b.Max[0] && b.Min[0] <= a.Max[0] && a.Min[1] <= b.Max[1] && b.Min[1] <= a.Max[1] && a.Min[2] <= b.Max[2] && b.Min[2] <= a.Max[2]
