@@ -78,7 +78,7 @@ func TestTreeMatchesProbe(t *testing.T) {
 	}
 	var fx []fixture
 	for _, s := range sceneload.BuiltinScenes() {
-		if tier.Short() && s.Name == "level" {
+		if s.Large || tier.Short() && s.Name == "level" {
 			continue // building its support-trees takes most of the test's time
 		}
 		m, _ := sceneload.Builtin(s.Name)

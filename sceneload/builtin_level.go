@@ -33,8 +33,9 @@ var levelMap = [levelCellsZ]string{
 }
 
 type levelGen struct {
-	b   Builder
-	rng *scenes.RNG
+	b     Builder
+	rng   *scenes.RNG
+	cells []string // what each cell holds, as levelMap
 }
 
 func (g *levelGen) box(x0, y0, z0, x1, y1, z1 float32) {
@@ -43,7 +44,7 @@ func (g *levelGen) box(x0, y0, z0, x1, y1, z1 float32) {
 
 // level generates the arena; see levelMap.
 func level() *scenes.Mesh {
-	g := &levelGen{rng: scenes.NewRNG(0x1e7e1)}
+	g := &levelGen{rng: scenes.NewRNG(0x1e7e1), cells: levelMap[:]}
 	used := func(i, j int) bool {
 		return i >= 0 && j >= 0 && i < levelCellsX && j < levelCellsZ && levelMap[j][i] != '.'
 	}
@@ -57,20 +58,10 @@ func level() *scenes.Mesh {
 			x1, z1 := x0+levelCellW, z0+levelCellD
 			g.b.Quad(mgl32.Vec3{x0, 0, z0}, mgl32.Vec3{x0, 0, z1}, mgl32.Vec3{x1, 0, z1}, mgl32.Vec3{x1, 0, z0})
 			g.walls(i, j, used)
-			switch levelMap[j][i] {
-			case 'c':
+			if levelMap[j][i] == 'c' {
 				crateCells = append(crateCells, [2]int{i, j})
-			case 'p':
-				g.platform(x0, z0)
-			case 'u':
-				g.upperDeck(x0, z0)
-			case 'r':
-				g.corridors(x0, z0)
-			case 'o':
-				g.courtyard(x0, z0)
-			case 't':
-				g.tower(x0, z0)
 			}
+			g.cell(levelMap[j][i], x0, z0)
 		}
 	}
 	// Fill the crate rooms until the surface area reaches the paper's level.
@@ -80,6 +71,22 @@ func level() *scenes.Mesh {
 		area += g.crate(float32(c[0])*levelCellW, float32(c[1])*levelCellD)
 	}
 	return g.b.Mesh()
+}
+
+// cell builds what a cell of kind c holds (but its crates): see levelMap.
+func (g *levelGen) cell(c byte, x0, z0 float32) {
+	switch c {
+	case 'p':
+		g.platform(x0, z0)
+	case 'u':
+		g.upperDeck(x0, z0)
+	case 'r':
+		g.corridors(x0, z0)
+	case 'o':
+		g.courtyard(x0, z0)
+	case 't':
+		g.tower(x0, z0)
+	}
 }
 
 // walls puts a wall on the cell's west and south edges (and on east and north
@@ -109,7 +116,7 @@ func (g *levelGen) walls(i, j int, used func(i, j int) bool) {
 			continue
 		}
 		// Courtyards are open to the cells around them.
-		if e.other && (levelMap[j][i] == 'o' || levelMap[j+dj[k]][i+di[k]] == 'o') {
+		if e.other && (g.cells[j][i] == 'o' || g.cells[j+dj[k]][i+di[k]] == 'o') {
 			continue
 		}
 		h := float32(levelOuterH)

@@ -60,6 +60,9 @@ type Options struct {
 // Load loads the scene spec (a mesh file or builtin:NAME) and the
 // support data of every template lib docks with.
 func Load(spec string, lib *action.Library, opt Options) (*World, error) {
+	if sceneload.IsLarge(spec) && opt.FST == "" {
+		return nil, fmt.Errorf("%s is too large to build support data for whole: bake it in tiles (preprocess build --tiles I/N, then merge) and plan in it streamed (package stream)", spec)
+	}
 	m, err := sceneload.Load(spec, opt.Load)
 	if err != nil {
 		return nil, err

@@ -12,6 +12,7 @@ import (
 	"github.com/foothold/foothold/dock"
 	"github.com/foothold/foothold/internal/progress"
 	"github.com/foothold/foothold/librarybuild"
+	"github.com/foothold/foothold/sceneload"
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/supportbuild"
@@ -66,6 +67,9 @@ func build(args []string, stdout, stderr io.Writer) error {
 	}
 	if *out == "" {
 		return fmt.Errorf("build: --out FILE.fst is required")
+	}
+	if sceneload.IsLarge(sf.spec) && *share == "" {
+		return fmt.Errorf("build: %s is too large to build whole: build it in tiles (--tiles I/N --out DIR, then merge)", sf.spec)
 	}
 	lat := dock.Lattice{Linear: float32(*spacing), Angular: float32(*yawStep * math.Pi / 180)}
 	if err := lat.Validate(); err != nil {
