@@ -42,7 +42,7 @@ func (w *World) Step(float64) error {
 		if !w.load.ask(w.entries[ik]) {
 			break
 		}
-		w.pending[ik] = true
+		w.pending[ik], w.asked[ik] = true, true
 		w.st.Requested++
 	}
 	return nil
@@ -55,6 +55,7 @@ func (w *World) preload() {
 		if _, held := w.resident[ik]; held {
 			continue
 		}
+		w.asked[ik] = true
 		t, err := supporttile.ReadTile(w.dir, &w.man.Header, w.entries[ik])
 		if err != nil {
 			w.failed[ik] = err

@@ -43,7 +43,7 @@ func slowWorld(t *testing.T) *World {
 	}
 	w := &World{dir: dir, man: man, entries: map[[2]int32]supporttile.Entry{}, tiles: map[*dock.Template]*supporttree.Tiles{},
 		byName: map[string]*dock.Template{"foot": foot}, span: 3.2, radius: 1e4, arrivals: []mgl64.Vec3{{}},
-		resident: map[[2]int32]int{}, pending: map[[2]int32]bool{}, failed: map[[2]int32]error{}}
+		resident: map[[2]int32]int{}, pending: map[[2]int32]bool{}, failed: map[[2]int32]error{}, asked: map[[2]int32]bool{}}
 	for _, e := range man.Entries {
 		w.entries[[2]int32{e.I, e.K}] = e
 	}

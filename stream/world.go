@@ -30,6 +30,7 @@ type World struct {
 	resident map[[2]int32]int // bake tiles held, with their trees' bytes
 	pending  map[[2]int32]bool
 	failed   map[[2]int32]error
+	asked    map[[2]int32]bool // every tile ever asked for
 	planners []*planner.Planner
 	arrivals []mgl64.Vec3 // where planners about to be made will start
 	load     *loader
@@ -65,7 +66,7 @@ func Open(dir string, base *planner.Setup, radius float64) (*World, error) {
 	}
 	w := &World{dir: dir, man: man, entries: map[[2]int32]supporttile.Entry{}, tiles: map[*dock.Template]*supporttree.Tiles{},
 		byName: map[string]*dock.Template{}, span: float64(man.TileSize) * float64(lat.Linear), radius: radius,
-		resident: map[[2]int32]int{}, pending: map[[2]int32]bool{}, failed: map[[2]int32]error{}}
+		resident: map[[2]int32]int{}, pending: map[[2]int32]bool{}, failed: map[[2]int32]error{}, asked: map[[2]int32]bool{}}
 	for _, e := range man.Entries {
 		w.entries[[2]int32{e.I, e.K}] = e
 	}
@@ -124,6 +125,17 @@ func (w *World) Arrive(at mgl64.Vec3) error {
 	w.arrivals = append(w.arrivals, at)
 	w.preload()
 	return nil
+}
+
+// Asked lists every tile the world has asked to read, in the order of
+// the tiles.
+func (w *World) Asked() [][2]int32 {
+	out := make([][2]int32, 0, len(w.asked))
+	for ik := range w.asked {
+		out = append(out, ik)
+	}
+	slices.SortFunc(out, compareTiles)
+	return out
 }
 
 // Stats is what the world has streamed so far.

@@ -45,6 +45,19 @@ func (l *Layout) BuildShare(m *scenes.Mesh, bvh *scenes.BVH, i, n int, dir strin
 // WriteTile writes tile t's file into dir, unless it holds no support,
 // and returns its entry.
 func WriteTile(dir string, t *supportbake.Tile) (Entry, error) {
+	e, data := TileFile(t)
+	if data == nil {
+		return e, nil
+	}
+	if err := writeFile(filepath.Join(dir, e.File), data); err != nil {
+		return e, fmt.Errorf("supporttile: %w", err)
+	}
+	return e, nil
+}
+
+// TileFile is tile t's entry and its file's bytes (nil when it holds no
+// support: no file), for a writer of its own (a pipeline's file system).
+func TileFile(t *supportbake.Tile) (Entry, []byte) {
 	e := Entry{I: t.I, K: t.K}
 	if empty(t) {
 		return e, nil
@@ -52,10 +65,7 @@ func WriteTile(dir string, t *supportbake.Tile) (Entry, error) {
 	data := supportbake.EncodeTile(t)
 	sum := sha256.Sum256(data)
 	e.File, e.SHA256 = TileName(e.I, e.K), hex.EncodeToString(sum[:])
-	if err := writeFile(filepath.Join(dir, e.File), data); err != nil {
-		return e, fmt.Errorf("supporttile: %w", err)
-	}
-	return e, nil
+	return e, data
 }
 
 // Manifest is the manifest of layout l's bake of a scene (its hash and
@@ -86,11 +96,14 @@ func (l *Layout) Manifest(scene [32]byte, triangles uint32, entries []Entry) (*M
 
 // WriteManifest writes man into dir.
 func WriteManifest(dir string, man *Manifest) error {
-	if err := writeFile(filepath.Join(dir, ManifestName), encodeJSON(man)); err != nil {
+	if err := writeFile(filepath.Join(dir, ManifestName), man.Encode()); err != nil {
 		return fmt.Errorf("supporttile: %w", err)
 	}
 	return nil
 }
+
+// Encode is the manifest file's bytes.
+func (m *Manifest) Encode() []byte { return encodeJSON(m) }
 
 // empty reports whether no template of t holds a support.
 func empty(t *supportbake.Tile) bool {

@@ -61,7 +61,7 @@ type Options struct {
 // support data of every template lib docks with.
 func Load(spec string, lib *action.Library, opt Options) (*World, error) {
 	if sceneload.IsLarge(spec) && opt.FST == "" {
-		return nil, fmt.Errorf("%s is too large to build support data for whole: bake it in tiles (preprocess build --tiles I/N, then merge) and plan in it streamed (package stream)", spec)
+		return nil, fmt.Errorf("%s is too large to build support data for whole: bake it in tiles (preprocess build --tiles I/N, then merge) and plan in it streamed (LoadTiled, package stream)", spec)
 	}
 	m, err := sceneload.Load(spec, opt.Load)
 	if err != nil {
@@ -70,30 +70,44 @@ func Load(spec string, lib *action.Library, opt Options) (*World, error) {
 	return New(m, lib, opt)
 }
 
+// LoadTiled loads the scene spec for planning over support data streamed
+// from tiles (package stream): its mesh, BVH and templates, and a Querier
+// over tiles that hold nothing yet. Supports, ExactSupports, Probe and
+// ExactQuerier are nil. A Large built-in scene loads so.
+func LoadTiled(spec string, lib *action.Library, opt Options) (*World, error) {
+	m, err := sceneload.Load(spec, opt.Load)
+	if err != nil {
+		return nil, err
+	}
+	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
+	if err != nil {
+		return nil, err
+	}
+	w := &World{Mesh: m, BVH: bvh, Support: "tiles"}
+	if err := w.templates(lib, opt); err != nil {
+		return nil, err
+	}
+	lat := geoquery.DefaultParams().Lattice
+	empty := map[*dock.Template]*supporttree.Tiles{}
+	for _, t := range w.Templates {
+		empty[t] = supporttree.NewTiles(lat)
+	}
+	if w.Querier, err = geoquery.NewTiled(bvh, geoquery.DefaultParams(), empty); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
 // New makes a World of a loaded mesh (opt.Load is not used).
 func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 	bvh, err := scenes.NewBVH(m, scenes.BVHOptions{})
 	if err != nil {
 		return nil, err
 	}
-	w := &World{Mesh: m, BVH: bvh, Templates: map[string]*dock.Template{}}
-	for _, a := range lib.Actions {
-		for _, d := range a.Docks {
-			if _, ok := w.Templates[d.Template]; !ok {
-				t, err := dock.Builtin(d.Template)
-				if err != nil {
-					return nil, fmt.Errorf("world: action %q: %w", a.Name, err)
-				}
-				if opt.Friction > 0 {
-					t.ToleranceDeg = dock.FrictionCone(opt.Friction)
-				}
-				w.Templates[d.Template] = t
-				w.Names = append(w.Names, d.Template)
-			}
-		}
+	w := &World{Mesh: m, BVH: bvh}
+	if err := w.templates(lib, opt); err != nil {
+		return nil, err
 	}
-	sort.Strings(w.Names)
-	w.Foot = footTemplate(lib)
 	if err := w.supportData(opt); err != nil {
 		return nil, err
 	}
@@ -108,6 +122,29 @@ func New(m *scenes.Mesh, lib *action.Library, opt Options) (*World, error) {
 		return nil, err
 	}
 	return w, nil
+}
+
+// templates finds the templates lib docks with (Templates, Names, Foot).
+func (w *World) templates(lib *action.Library, opt Options) error {
+	w.Templates = map[string]*dock.Template{}
+	for _, a := range lib.Actions {
+		for _, d := range a.Docks {
+			if _, ok := w.Templates[d.Template]; !ok {
+				t, err := dock.Builtin(d.Template)
+				if err != nil {
+					return fmt.Errorf("world: action %q: %w", a.Name, err)
+				}
+				if opt.Friction > 0 {
+					t.ToleranceDeg = dock.FrictionCone(opt.Friction)
+				}
+				w.Templates[d.Template] = t
+				w.Names = append(w.Names, d.Template)
+			}
+		}
+	}
+	sort.Strings(w.Names)
+	w.Foot = footTemplate(lib)
+	return nil
 }
 
 // supportData reads the support-trees from opt.FST, or from the bake's

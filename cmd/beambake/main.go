@@ -73,8 +73,10 @@ func bake(ctx context.Context, c Config, up string) error {
 	if _, err := c.load(); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(c.Out, 0o755); err != nil {
-		return err
+	if !strings.Contains(c.Out, "://") {
+		if err := os.MkdirAll(c.Out, 0o755); err != nil {
+			return err
+		}
 	}
 	beam.Init()
 	return beamx.Run(ctx, pipeline(c))

@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
@@ -11,6 +12,8 @@ import (
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/go-gl/mathgl/mgl32"
 
 	"github.com/foothold/foothold/dock"
@@ -157,7 +160,7 @@ func (f *readFn) ProcessElement(_ []byte, emit func(int64, []byte), emitHead fun
 // order, writes its file, and emits its manifest entry (JSON).
 type buildFn struct{ C Config }
 
-func (f *buildFn) ProcessElement(key int64, recs func(*[]byte) bool, head []byte, emit func([]byte)) error {
+func (f *buildFn) ProcessElement(ctx context.Context, key int64, recs func(*[]byte) bool, head []byte, emit func([]byte)) error {
 	h, err := decodeHead(head)
 	if err != nil {
 		return err
@@ -190,9 +193,11 @@ func (f *buildFn) ProcessElement(key int64, recs func(*[]byte) bool, head []byte
 	if err != nil {
 		return err
 	}
-	e, err := supporttile.WriteTile(f.C.Out, t)
-	if err != nil {
-		return err
+	e, data := supporttile.TileFile(t)
+	if data != nil {
+		if err := write(ctx, f.C.Out, e.File, data); err != nil {
+			return err
+		}
 	}
 	eb, err := json.Marshal(e)
 	if err != nil {
@@ -205,7 +210,7 @@ func (f *buildFn) ProcessElement(key int64, recs func(*[]byte) bool, head []byte
 // manifestFn writes the manifest from every tile's entry.
 type manifestFn struct{ C Config }
 
-func (f *manifestFn) ProcessElement(_ int, entries func(*[]byte) bool, head []byte) error {
+func (f *manifestFn) ProcessElement(ctx context.Context, _ int, entries func(*[]byte) bool, head []byte) error {
 	h, err := decodeHead(head)
 	if err != nil {
 		return err
@@ -227,7 +232,30 @@ func (f *manifestFn) ProcessElement(_ int, entries func(*[]byte) bool, head []by
 	if err != nil {
 		return err
 	}
-	return supporttile.WriteManifest(f.C.Out, man)
+	return write(ctx, f.C.Out, supporttile.ManifestName, man.Encode())
+}
+
+// write writes a file of the output folder through Beam's file systems:
+// a local path, or one every worker reaches (gs://… on Dataflow).
+func write(ctx context.Context, dir, name string, data []byte) error {
+	path := strings.TrimSuffix(dir, "/") + "/" + name
+	fs, err := filesystem.New(ctx, path)
+	if err != nil {
+		return err
+	}
+	defer fs.Close()
+	w, err := fs.OpenWrite(ctx, path)
+	if err != nil {
+		return fmt.Errorf("beambake: %s: %w", path, err)
+	}
+	if _, err := w.Write(data); err != nil {
+		w.Close()
+		return fmt.Errorf("beambake: %s: %w", path, err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("beambake: %s: %w", path, err)
+	}
+	return nil
 }
 
 func emptyBounds() scenes.AABB { return scenes.EmptyAABB() }
