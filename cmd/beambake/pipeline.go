@@ -189,7 +189,7 @@ func (f *buildFn) ProcessElement(ctx context.Context, key int64, recs func(*[]by
 		supporttile.AppendTriangle(local, v[0], v[1], v[2])
 	}
 	i, k := tileOfKey(key)
-	t, err := l.BuildFrom(local, h.Hash, h.Triangles, i, k, 1)
+	t, err := l.BuildFrom(local, h.Hash, h.Triangles, i, k, 0)
 	if err != nil {
 		return err
 	}
