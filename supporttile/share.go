@@ -15,11 +15,15 @@ import (
 // BuildShare builds share i of n of layout l's tiles of mesh m (with its
 // BVH) into dir: a tile file per tile that holds a support, then the
 // share's record, written last, so that a record means a finished share.
+// It makes dir when there is none.
 // done, when not nil, is called after each tile.
 func (l *Layout) BuildShare(m *scenes.Mesh, bvh *scenes.BVH, i, n int, dir string, workers int, done func(tile [2]int32)) (*ShareRecord, error) {
 	tiles, err := l.Share(i, n)
 	if err != nil {
 		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("supporttile: %w", err)
 	}
 	rec := &ShareRecord{Header: headerOf(l, supportbake.SceneHash(m), uint32(m.NumTriangles())), Share: i, Shares: n}
 	for _, ik := range tiles {

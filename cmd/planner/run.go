@@ -30,6 +30,7 @@ import (
 	"github.com/foothold/foothold/scenes"
 	"github.com/foothold/foothold/script"
 	"github.com/foothold/foothold/stategraph"
+	"github.com/foothold/foothold/stream"
 	"github.com/foothold/foothold/world"
 )
 
@@ -61,10 +62,30 @@ type runSummary struct {
 	DistanceM     float64      `json:"distance_m"`
 	Body          *bodySummary `json:"body,omitempty"`                 // with --body
 	Timeline      string       `json:"timeline,omitempty"`             // the moving parts' timeline played (--timeline, or the scene's own)
+	Streamed      *streamed    `json:"streamed,omitempty"`             // with --tiles
 	StepMS        float64      `json:"median_world_step_ms,omitempty"` // the moving world's step per frame: its edits, its scene for the planner
 	MaxStepMS     float64      `json:"max_world_step_ms,omitempty"`
 	BVH, GLB, PNG string       `json:"-"`
 	Files         []string     `json:"files"`
+}
+
+// streamed is what a run over a tiled bake held and read.
+type streamed struct {
+	RadiusM           float64  `json:"radius_m"`
+	Loaded            int      `json:"tiles_loaded"`
+	Dropped           int      `json:"tiles_dropped"`
+	MostResident      int      `json:"most_tiles_held"`
+	MostResidentBytes int      `json:"most_bytes_held"`
+	Errors            []string `json:"errors,omitempty"` // tiles that could not be read: they held no support
+}
+
+func streamedOf(w *stream.World, radius float64) *streamed {
+	st := w.Stats()
+	out := &streamed{RadiusM: radius, Loaded: st.Loaded, Dropped: st.Dropped, MostResident: st.MostResident, MostResidentBytes: st.MostResidentBytes}
+	for _, e := range w.Errors() {
+		out.Errors = append(out.Errors, e.Error())
+	}
+	return out
 }
 
 // reuse is what re-entrant planning kept per chosen action: plan nodes
@@ -93,6 +114,8 @@ type runOptions struct {
 	paper    bool          // the paper's moves only: no turning on the spot, stepping back or short steps
 	lib      string        // a library file (planner library) instead of the built-in actions
 	timeline string        // a timeline of moving parts (live.Timeline; default: the scene's built-in one, if any)
+	tiles    string        // a tiled bake's folder: its support data streamed around the character (package stream)
+	radius   float64       // with tiles: how far around the character they are held [Units: m]
 }
 
 // library builds the action library and graph a run plans with: the
@@ -236,7 +259,12 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 		sc.State = ""
 		s = &sc
 	}
-	w, err := loadWorld(spec, o.fst, o.load, lib, o.friction)
+	var w *world.World
+	if o.tiles != "" {
+		w, err = world.LoadTiled(spec, lib, world.Options{Load: o.load, Friction: o.friction})
+	} else {
+		w, err = loadWorld(spec, o.fst, o.load, lib, o.friction)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -244,11 +272,24 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 	if err != nil {
 		return nil, err
 	}
-	moving, tlName, err := o.movingWorld(spec, w, setup)
-	if err != nil {
+	var moving *steppedWorld
+	var tlName string
+	var tiled *stream.World
+	if o.tiles != "" {
+		if tiled, err = stream.Open(o.tiles, setup, o.radius); err != nil {
+			return nil, err
+		}
+		defer tiled.Close()
+	} else if moving, tlName, err = o.movingWorld(spec, w, setup); err != nil {
 		return nil, err
 	}
 	var stepped script.World
+	if tiled != nil {
+		setup, stepped = tiled.Setup(), tiled
+		if o.scratch || o.timeline != "" {
+			return nil, fmt.Errorf("--tiles streams a scene that does not move: not with --scratch or --timeline")
+		}
+	}
 	if moving != nil {
 		setup, stepped = moving.Setup(), moving
 		if o.scratch {
@@ -298,6 +339,10 @@ func runScript(spec string, s *script.Script, out string, o runOptions) (*runSum
 		}
 	}
 	sum.DistanceM = groundPath(res)
+	if tiled != nil {
+		sum.Support = o.tiles + " (streamed)"
+		sum.Streamed = streamedOf(tiled, o.radius)
+	}
 	mesh := w.Mesh
 	if moving != nil {
 		sum.Timeline, mesh = tlName, moving.Mesh()
@@ -384,6 +429,8 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 	var sf sceneflag.Flags
 	sf.Register(fs)
 	fs.StringVar(&o.fst, "fst", "", "support data built for the scene (default: built once and cached)")
+	fs.StringVar(&o.tiles, "tiles", "", "a tiled bake's folder (preprocess build --tiles, merge): stream its support data around the character (a world too large to hold, builtin:world)")
+	fs.Float64Var(&o.radius, "radius", 16, "with --tiles: hold the tiles within this many metres of the character")
 	o.register(fs)
 	fs.BoolVar(&o.scratch, "scratch", false, "also plan every action from scratch and report the work saved")
 	asJSON := fs.Bool("json", false, "print the summary as JSON")
@@ -391,7 +438,7 @@ func runRun(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if *input == "" || *out == "" || fs.NArg() > 0 || !o.valid() {
-		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--body] [--radii F] [--library LIB.yaml] [--timeline T.yaml] [--scratch] [--json]")
+		fmt.Fprintln(stderr, "planner run: want --input SCRIPT.yaml --out DIR [--scene S] [--scale S] [--up y|z] [--exclude-node N] [--fst F] [--depth 1-6] [--work N] [--budget D] [--body] [--radii F] [--library LIB.yaml] [--timeline T.yaml] [--tiles DIR [--radius M]] [--scratch] [--json]")
 		return 1
 	}
 	var err error
@@ -454,6 +501,10 @@ func printRun(sum *runSummary, asJSON bool, stdout io.Writer) int {
 		if b.StartMoved > 0 {
 			fmt.Fprintf(stdout, "           the start was moved %.2f m to where the body fits: its %s was in the scene\n", b.StartMoved, b.StartPart)
 		}
+	}
+	if st := sum.Streamed; st != nil {
+		fmt.Fprintf(stdout, "tiles      held within %.0f m: at most %d at once (%.0f KiB of support data); %d read, %d let go of; %d could not be read\n",
+			st.RadiusM, st.MostResident, float64(st.MostResidentBytes)/1024, st.Loaded, st.Dropped, len(st.Errors))
 	}
 	fmt.Fprintf(stdout, "wrote      %s (motion hash %s)\n", strings.Join(sum.Files, ", "), sum.Hash)
 	return 0
