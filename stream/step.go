@@ -66,16 +66,31 @@ func (w *World) preload() {
 	}
 }
 
-// wanted is the tiles with supports within the radius of a planner, in
-// the manifest's order.
+// wanted is the tiles with supports within the radius of a planner (or
+// an arrival), planner by planner, each's by z then x: a few lookups per
+// planner, into a buffer kept from Step to Step.
 func (w *World) wanted() [][2]int32 {
-	var out [][2]int32
-	for _, e := range w.man.Entries {
-		if ik := [2]int32{e.I, e.K}; e.File != "" && w.near(ik, w.radius) {
-			out = append(out, ik)
+	w.want = w.want[:0]
+	for _, at := range w.arrivals {
+		w.around(at)
+	}
+	for _, p := range w.planners {
+		w.around(p.Pose().Trans[0])
+	}
+	return w.want
+}
+
+// around appends the tiles with supports within the radius of at.
+func (w *World) around(at mgl64.Vec3) {
+	tile := func(v float64) int32 { return int32(math.Floor(v / w.span)) }
+	for k := tile(at[2] - w.radius); k <= tile(at[2]+w.radius); k++ {
+		for i := tile(at[0] - w.radius); i <= tile(at[0]+w.radius); i++ {
+			ik := [2]int32{i, k}
+			if e, ok := w.entries[ik]; ok && e.File != "" && w.within(ik, at, w.radius) {
+				w.want = append(w.want, ik)
+			}
 		}
 	}
-	return out
 }
 
 // near reports whether tile ik comes within r metres of a planner's

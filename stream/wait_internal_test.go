@@ -16,7 +16,7 @@ import (
 
 // slowWorld is a World over builtin:stepping's foot supports in tiles of
 // 32 positions, wanting every tile, with no planner: only streaming.
-func slowWorld(t *testing.T) *World {
+func slowWorld(t testing.TB) *World {
 	m, err := sceneload.Builtin("stepping")
 	if err != nil {
 		t.Fatal(err)
@@ -42,7 +42,7 @@ func slowWorld(t *testing.T) *World {
 		t.Fatal(err)
 	}
 	w := &World{dir: dir, man: man, entries: map[[2]int32]supporttile.Entry{}, tiles: map[*dock.Template]*supporttree.Tiles{},
-		byName: map[string]*dock.Template{"foot": foot}, span: 3.2, radius: 1e4, arrivals: []mgl64.Vec3{{}},
+		byName: map[string]*dock.Template{"foot": foot}, span: 3.2, radius: 40, arrivals: []mgl64.Vec3{{10, 0, 3}},
 		resident: map[[2]int32]int{}, pending: map[[2]int32]bool{}, failed: map[[2]int32]error{}, asked: map[[2]int32]bool{}}
 	for _, e := range man.Entries {
 		w.entries[[2]int32{e.I, e.K}] = e
@@ -91,5 +91,37 @@ func TestStepNeverWaits(t *testing.T) {
 	}
 	if worst > 25*time.Millisecond {
 		t.Errorf("a Step took %v while each file took 50 ms to read: it waited", worst)
+	}
+}
+
+// BenchmarkStep is a Step of a world holding every tile it wants: what a
+// streaming game pays each frame once the tiles around it are in.
+func BenchmarkStep(b *testing.B) {
+	w := slowWorld(b)
+	defer w.Close()
+	for w.Stats().Loaded < len(w.wanted()) {
+		w.Step(0)
+		time.Sleep(time.Millisecond)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if err := w.Step(1.0 / 60); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// TestStepAllocatesNothing: a Step of a world holding what it wants
+// allocates nothing.
+func TestStepAllocatesNothing(t *testing.T) {
+	w := slowWorld(t)
+	defer w.Close()
+	for w.Stats().Loaded < len(w.wanted()) {
+		w.Step(0)
+		time.Sleep(time.Millisecond)
+	}
+	if n := testing.AllocsPerRun(100, func() { w.Step(1.0 / 60) }); n != 0 {
+		t.Errorf("a Step allocates %v times", n)
 	}
 }

@@ -33,6 +33,7 @@ type World struct {
 	asked    map[[2]int32]bool // every tile ever asked for
 	planners []*planner.Planner
 	arrivals []mgl64.Vec3 // where planners about to be made will start
+	want     [][2]int32   // wanted's buffer
 	load     *loader
 	st       Stats
 }
