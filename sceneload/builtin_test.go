@@ -30,7 +30,7 @@ var builtinHashes = map[string]uint64{
 	"rooms":    0x4bcee017babb924e,
 	"dynamic":  0xdde8918135fde7ba,
 	"ramps":    0x8e1896adcc72382d,
-	"world":    0xb14b116492400d32,
+	"world":    0x8e3612304f03ecaa,
 }
 
 func TestBuiltinScenes(t *testing.T) {

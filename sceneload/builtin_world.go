@@ -54,7 +54,7 @@ func worldScene() *scenes.Mesh {
 		g.village(s, uint64(k))
 	}
 	for _, x := range WorldRavineX {
-		y := float32(g.at(x, WorldRoadZ))
+		y := float32(ground(x, WorldRoadZ)) // the road's height there, levelled (road)
 		g.b.Box(mgl32.Vec3{float32(x - WorldBridgeHalf), y - 0.5, float32(WorldRoadZ - 3)}, mgl32.Vec3{float32(x + WorldBridgeHalf), y, float32(WorldRoadZ + 3)})
 	}
 	return g.b.Mesh()
