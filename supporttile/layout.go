@@ -107,6 +107,11 @@ func (l *Layout) Share(i, n int) ([][2]int32, error) {
 // within reach of it (Reaches), in m's order, and every template's trees
 // over them on the tile's positions (BuildFrom).
 func (l *Layout) Build(m *scenes.Mesh, bvh *scenes.BVH, i, k int32, workers int) (*supportbake.Tile, error) {
+	return l.build(m, bvh, supportbake.SceneHash(m), i, k, workers)
+}
+
+// build is Build with the scene's hash found once for many tiles.
+func (l *Layout) build(m *scenes.Mesh, bvh *scenes.BVH, scene [32]byte, i, k int32, workers int) (*supportbake.Tile, error) {
 	around := l.around(i, k)
 	var tris []int32
 	for _, leaf := range bvh.OverlapBounds(around, nil, nil) {
@@ -122,7 +127,7 @@ func (l *Layout) Build(m *scenes.Mesh, bvh *scenes.BVH, i, k int32, workers int)
 		a, b, c := m.Triangle(int(t))
 		AppendTriangle(local, a, b, c)
 	}
-	return l.BuildFrom(local, supportbake.SceneHash(m), uint32(m.NumTriangles()), i, k, workers)
+	return l.BuildFrom(local, scene, uint32(m.NumTriangles()), i, k, workers)
 }
 
 // BuildFrom builds tile (i, k) of a scene (its hash and triangle count)

@@ -25,9 +25,10 @@ func (l *Layout) BuildShare(m *scenes.Mesh, bvh *scenes.BVH, i, n int, dir strin
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("supporttile: %w", err)
 	}
-	rec := &ShareRecord{Header: headerOf(l, supportbake.SceneHash(m), uint32(m.NumTriangles())), Share: i, Shares: n}
+	scene := supportbake.SceneHash(m)
+	rec := &ShareRecord{Header: headerOf(l, scene, uint32(m.NumTriangles())), Share: i, Shares: n}
 	for _, ik := range tiles {
-		t, err := l.Build(m, bvh, ik[0], ik[1], workers)
+		t, err := l.build(m, bvh, scene, ik[0], ik[1], workers)
 		if err != nil {
 			return nil, err
 		}
