@@ -25,9 +25,9 @@ const frameBudgetMS = 2.0
 
 // route is the scripted walk along builtin:world's road: from x = from
 // to x = from + metres, over the first ravine's bridge (at x = 700 m).
-// The long tier walks 300 m; FOOTHOLD_WORLD_ROUTE_M=1000 the kilometre.
+// The long tier walks 200 m; FOOTHOLD_WORLD_ROUTE_M=1000 the kilometre.
 func route(t *testing.T) (from, metres float64) {
-	metres = 300
+	metres = 200
 	if v := os.Getenv("FOOTHOLD_WORLD_ROUTE_M"); v != "" {
 		var err error
 		if metres, err = strconv.ParseFloat(v, 64); err != nil || !(metres >= 50 && metres <= 1800) {
@@ -37,7 +37,7 @@ func route(t *testing.T) (from, metres float64) {
 	return min(560, 1900-metres), metres
 }
 
-// TestWorldRoute (long tier): a walk along builtin:world's road (300 m;
+// TestWorldRoute (long tier): a walk along builtin:world's road (200 m;
 // 1 km with FOOTHOLD_WORLD_ROUTE_M=1000), the body checked, streaming the
 // tiles within 16 m: it covers the route,
 // moves exactly as with every tile it can reach loaded beforehand, holds

@@ -80,12 +80,23 @@ func (w *World) wanted() [][2]int32 {
 	return w.want
 }
 
-// around appends the tiles with supports within the radius of at.
+// around appends the tiles with supports within the radius of at: those
+// of the square around it, or of the bake's list when that is shorter.
 func (w *World) around(at mgl64.Vec3) {
-	tile := func(v float64) int32 { return int32(math.Floor(v / w.span)) }
-	for k := tile(at[2] - w.radius); k <= tile(at[2]+w.radius); k++ {
-		for i := tile(at[0] - w.radius); i <= tile(at[0]+w.radius); i++ {
-			ik := [2]int32{i, k}
+	tile := func(v float64) int64 { return int64(math.Floor(v / w.span)) }
+	i0, i1 := tile(at[0]-w.radius), tile(at[0]+w.radius)
+	k0, k1 := tile(at[2]-w.radius), tile(at[2]+w.radius)
+	if (i1-i0+1)*(k1-k0+1) > int64(len(w.files)) {
+		for _, ik := range w.files {
+			if w.within(ik, at, w.radius) {
+				w.want = append(w.want, ik)
+			}
+		}
+		return
+	}
+	for k := k0; k <= k1; k++ {
+		for i := i0; i <= i1; i++ {
+			ik := [2]int32{int32(i), int32(k)}
 			if e, ok := w.entries[ik]; ok && e.File != "" && w.within(ik, at, w.radius) {
 				w.want = append(w.want, ik)
 			}

@@ -46,6 +46,9 @@ func slowWorld(t testing.TB) *World {
 		resident: map[[2]int32]int{}, pending: map[[2]int32]bool{}, failed: map[[2]int32]error{}, asked: map[[2]int32]bool{}}
 	for _, e := range man.Entries {
 		w.entries[[2]int32{e.I, e.K}] = e
+		if e.File != "" {
+			w.files = append(w.files, [2]int32{e.I, e.K})
+		}
 	}
 	w.tiles[foot] = supporttree.NewTiles(dock.DefaultLattice())
 	w.load = newLoader(dir, &man.Header)

@@ -22,6 +22,7 @@ type World struct {
 	dir      string
 	man      *supporttile.Manifest
 	entries  map[[2]int32]supporttile.Entry
+	files    [][2]int32 // the tiles with a file, in the manifest's order
 	setup    *planner.Setup
 	tiles    map[*dock.Template]*supporttree.Tiles // what the querier reads
 	byName   map[string]*dock.Template
@@ -70,6 +71,9 @@ func Open(dir string, base *planner.Setup, radius float64) (*World, error) {
 		resident: map[[2]int32]int{}, pending: map[[2]int32]bool{}, failed: map[[2]int32]error{}, asked: map[[2]int32]bool{}}
 	for _, e := range man.Entries {
 		w.entries[[2]int32{e.I, e.K}] = e
+		if e.File != "" {
+			w.files = append(w.files, [2]int32{e.I, e.K})
+		}
 	}
 	if err := w.templates(q.Templates(), lat); err != nil {
 		return nil, err
