@@ -101,9 +101,14 @@ func (h *Head) bounds() scenes.AABB {
 	return scenes.AABB{Min: mgl32.Vec3{h.Bounds[0], h.Bounds[1], h.Bounds[2]}, Max: mgl32.Vec3{h.Bounds[3], h.Bounds[4], h.Bounds[5]}}
 }
 
-func decodeHead(b []byte) (*Head, error) {
+// fromHead is the read step's head and the layout of its scene.
+func (c Config) fromHead(b []byte) (*Head, *supporttile.Layout, error) {
 	var h Head
-	return &h, json.Unmarshal(b, &h)
+	if err := json.Unmarshal(b, &h); err != nil {
+		return nil, nil, err
+	}
+	l, err := c.layout(h.bounds())
+	return &h, l, err
 }
 
 // tileKey packs a tile's place into one key.
@@ -161,11 +166,7 @@ func (f *readFn) ProcessElement(_ []byte, emit func(int64, []byte), emitHead fun
 type buildFn struct{ C Config }
 
 func (f *buildFn) ProcessElement(ctx context.Context, key int64, recs func(*[]byte) bool, head []byte, emit func([]byte)) error {
-	h, err := decodeHead(head)
-	if err != nil {
-		return err
-	}
-	l, err := f.C.layout(h.bounds())
+	h, l, err := f.C.fromHead(head)
 	if err != nil {
 		return err
 	}
@@ -211,11 +212,7 @@ func (f *buildFn) ProcessElement(ctx context.Context, key int64, recs func(*[]by
 type manifestFn struct{ C Config }
 
 func (f *manifestFn) ProcessElement(ctx context.Context, _ int, entries func(*[]byte) bool, head []byte) error {
-	h, err := decodeHead(head)
-	if err != nil {
-		return err
-	}
-	l, err := f.C.layout(h.bounds())
+	h, l, err := f.C.fromHead(head)
 	if err != nil {
 		return err
 	}
