@@ -2,7 +2,6 @@ package supporttile
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/foothold/foothold/supportbake"
 	"github.com/foothold/foothold/supporttree"
@@ -72,28 +71,11 @@ func (r *runs) add(t *supporttree.Tree) {
 	})
 }
 
-// tree is the gathered positions as one tree, in key order.
+// tree is the gathered positions as one tree.
 func (r *runs) tree(f *supportbake.File) (*supporttree.Tree, error) {
-	order := make([]int, len(r.keys))
-	for i := range order {
-		order[i] = i
+	t, err := supporttree.NewUnsorted(f.Lattice, r.keys, r.masks)
+	if err != nil {
+		return nil, fmt.Errorf("supporttile: %w (in two tiles)", err)
 	}
-	slices.SortFunc(order, func(a, b int) int {
-		switch ka, kb := r.keys[a], r.keys[b]; {
-		case ka < kb:
-			return -1
-		case ka > kb:
-			return 1
-		}
-		return 0
-	})
-	keys, masks := make([]uint64, len(order)), make([]uint64, len(order))
-	for i, o := range order {
-		if i > 0 && r.keys[o] == keys[i-1] {
-			x, y, z := supporttree.Unkey(r.keys[o])
-			return nil, fmt.Errorf("supporttile: position (%d, %d, %d) in two tiles", x, y, z)
-		}
-		keys[i], masks[i] = r.keys[o], r.masks[o]
-	}
-	return supporttree.New(f.Lattice, keys, masks)
+	return t, nil
 }

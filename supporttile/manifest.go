@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 
@@ -115,7 +114,7 @@ func (h *Header) check() error {
 		return fmt.Errorf("format %q, want %q", h.Format, Format)
 	case h.Version != Version:
 		return fmt.Errorf("version %d, this program reads version %d", h.Version, Version)
-	case lat.Validate() != nil || lat.Yaws() > 64 || math.IsNaN(float64(h.LinearM)):
+	case lat.Validate() != nil || lat.Yaws() > 64:
 		return fmt.Errorf("bad lattice %v m, %v rad", h.LinearM, h.AngularRad)
 	case h.TileSize < 1 || h.TileSize > 1<<16:
 		return fmt.Errorf("tile size %d", h.TileSize)

@@ -1,6 +1,8 @@
 package supporttree
 
 import (
+	"cmp"
+	"fmt"
 	"maps"
 	"slices"
 
@@ -102,22 +104,23 @@ func (td *Tiles) Whole() (*Tree, error) {
 			keys, masks = append(keys, Key(x, y, z)), append(masks, m)
 		})
 	}
+	return NewUnsorted(td.lat, keys, masks)
+}
+
+// NewUnsorted is New of positions in any order (each once).
+func NewUnsorted(lat dock.Lattice, keys, masks []uint64) (*Tree, error) {
 	order := make([]int, len(keys))
 	for i := range order {
 		order[i] = i
 	}
-	slices.SortFunc(order, func(a, b int) int {
-		switch {
-		case keys[a] < keys[b]:
-			return -1
-		case keys[a] > keys[b]:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(order, func(a, b int) int { return cmp.Compare(keys[a], keys[b]) })
 	k2, m2 := make([]uint64, len(keys)), make([]uint64, len(keys))
 	for i, o := range order {
+		if i > 0 && keys[o] == k2[i-1] {
+			x, y, z := Unkey(keys[o])
+			return nil, fmt.Errorf("supporttree: position (%d, %d, %d) given twice", x, y, z)
+		}
 		k2[i], m2[i] = keys[o], masks[o]
 	}
-	return New(td.lat, k2, m2)
+	return New(lat, k2, m2)
 }
