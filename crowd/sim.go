@@ -190,6 +190,8 @@ func (o SimOptions) withDefaults() SimOptions {
 // getting nearer the door, is clear of those waiting.
 type Sim struct {
 	opt    SimOptions
+	setup  *planner.Setup
+	name   string // the scenario's
 	ground *Ground
 	agents []simAgent
 	roots  []mgl64.Vec3 // every character's root at the start of a step
@@ -246,7 +248,7 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 	if opt.Claims == CylinderClaims {
 		sp = sp.Cylinders()
 	}
-	s := &Sim{opt: opt, ground: NewGround(sp, 8*len(sc.Agents))}
+	s := &Sim{opt: opt, setup: setup, name: sc.Name, ground: NewGround(sp, 8*len(sc.Agents))}
 	var standing []int32
 	for a, act := range setup.Library().Actions {
 		if slices.Contains(act.Tags, "idle") || slices.Contains(act.Tags, "pivot") {
@@ -257,35 +259,50 @@ func NewSim(setup *planner.Setup, sp *occupancy.Spaces, sc Scenario, opt SimOpti
 	if sc.Walls {
 		s.walls = setup.Querier().BVH()
 	}
-	for k, a := range sc.Agents {
-		cfg := planner.Config{Start: a.Start, Depth: opt.Depth, Work: opt.Work}
-		if opt.OnStep != nil {
-			cfg.OnStep = func(st *planner.Step) { opt.OnStep(k, st) }
+	for _, a := range sc.Agents {
+		if _, err := s.Add(a); err != nil {
+			return nil, err
 		}
-		if opt.Claims != NoClaims {
-			cfg.Others = s.ground.Member(int32(k))
-		}
-		p, err := planner.New(setup, cfg)
-		if err != nil {
-			return nil, fmt.Errorf("crowd: %s, character %d: %w", sc.Name, k, err)
-		}
-		from := a.Start.Position
-		if m, ok := p.StartMoved(); ok { // moved to where the body fits
-			from = m.To.Position
-		}
-		d := flat(a.Goal.Sub(from))
-		s.agents = append(s.agents, simAgent{p: p, goal: a.Goal, via: s.gateIndices(a.Via), from: from, best: d, arrived: -1, side: -1,
-			// Starting from standing takes a while: the clock of patience
-			// starts after a first Patience.
-			progress: opt.Patience, nearer: opt.Patience})
-		s.roots = append(s.roots, p.Pose().Trans[0])
-		s.vels = append(s.vels, mgl64.Vec3{})
-		s.ahead = append(s.ahead, -1)
-		s.before = append(s.before, -1)
-		s.joined = append(s.joined, 0)
-		s.joinDist = append(s.joinDist, s.nextDist(k, from))
 	}
 	return s, nil
+}
+
+// Add makes a character of a and returns its index. Characters join
+// before the first Step: the ground's claims are in the time of planners
+// that started together.
+func (s *Sim) Add(a Agent) (int, error) {
+	k := len(s.agents)
+	if s.t > 0 {
+		return -1, fmt.Errorf("crowd: %s, character %d: characters join before the first step", s.name, k)
+	}
+	cfg := planner.Config{Start: a.Start, Depth: s.opt.Depth, Work: s.opt.Work}
+	if s.opt.OnStep != nil {
+		onStep := s.opt.OnStep
+		cfg.OnStep = func(st *planner.Step) { onStep(k, st) }
+	}
+	if s.opt.Claims != NoClaims {
+		cfg.Others = s.ground.Member(int32(k))
+	}
+	p, err := planner.New(s.setup, cfg)
+	if err != nil {
+		return -1, fmt.Errorf("crowd: %s, character %d: %w", s.name, k, err)
+	}
+	from := a.Start.Position
+	if m, ok := p.StartMoved(); ok { // moved to where the body fits
+		from = m.To.Position
+	}
+	d := flat(a.Goal.Sub(from))
+	s.agents = append(s.agents, simAgent{p: p, goal: a.Goal, via: s.gateIndices(a.Via), from: from, best: d, arrived: -1, side: -1,
+		// Starting from standing takes a while: the clock of patience
+		// starts after a first Patience.
+		progress: s.opt.Patience, nearer: s.opt.Patience})
+	s.roots = append(s.roots, p.Pose().Trans[0])
+	s.vels = append(s.vels, mgl64.Vec3{})
+	s.ahead = append(s.ahead, -1)
+	s.before = append(s.before, -1)
+	s.joined = append(s.joined, 0)
+	s.joinDist = append(s.joinDist, s.nextDist(k, from))
+	return k, nil
 }
 
 func flat(v mgl64.Vec3) float64 { return math.Hypot(v[0], v[2]) }
@@ -699,6 +716,9 @@ func (s *Sim) Planner(k int) *planner.Planner { return s.agents[k].p }
 // arrives. The others see it and plan around its claims as around any
 // character's.
 func (s *Sim) Drive(k int, in planner.Input) { s.agents[k].driven, s.agents[k].in = true, in }
+
+// Driven reports whether character k follows a player's input (Drive).
+func (s *Sim) Driven(k int) bool { return s.agents[k].driven }
 
 // Gone reports whether character k has left the scene: it has arrived
 // and SimOptions.Stay is not set.

@@ -228,3 +228,43 @@ func settle(m *runtime.MemStats) {
 		}
 	}
 }
+
+// TestAddEqualsScenario builds a crossing one character at a time with
+// Add: the same motion, bit for bit, as NewSim given them all; and a
+// character added after the first step is refused.
+func TestAddEqualsScenario(t *testing.T) {
+	sc := crowd.Crossing(6)
+	setup := setupOn(t, sc.Mesh, sc.Walls)
+	ad := loadAdult(t)
+	opt := crowd.SimOptions{Claims: crowd.SpaceClaims}
+	whole, err := crowd.NewSim(setup, ad.spaces, sc, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	empty := sc
+	empty.Agents = nil
+	added, err := crowd.NewSim(setup, ad.spaces, empty, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range sc.Agents {
+		if k, err := added.Add(a); err != nil || k != i {
+			t.Fatalf("Add %d: %d, %v", i, k, err)
+		}
+	}
+	for f := range 240 {
+		whole.Step(1.0 / 30)
+		added.Step(1.0 / 30)
+		for k := range sc.Agents {
+			a, b := whole.Planner(k).Pose(), added.Planner(k).Pose()
+			for j := range a.Trans {
+				if a.Trans[j] != b.Trans[j] || a.Rot[j] != b.Rot[j] {
+					t.Fatalf("frame %d, character %d, joint %d: %v %v apart from %v %v", f, k, j, b.Trans[j], b.Rot[j], a.Trans[j], a.Rot[j])
+				}
+			}
+		}
+	}
+	if _, err := added.Add(sc.Agents[0]); err == nil {
+		t.Error("a character added after the first step was taken")
+	}
+}

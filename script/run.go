@@ -228,19 +228,28 @@ func (in *Inputs) at(t float64) planner.Input {
 func (s *Script) Start(bvh *scenes.BVH) (action.Frame, error) {
 	y := 0.0
 	if bvh != nil {
-		b := bvh.Bounds()
-		top := float64(b.Max[1]) + 1
-		if !math.IsNaN(s.Y) {
-			top = s.Y
+		var err error
+		if y, err = Floor(bvh, s.X, s.Y, s.Z); err != nil {
+			return action.Frame{}, fmt.Errorf("script: %w", err)
 		}
-		ray := scenes.Ray{Origin: [3]float32{float32(s.X), float32(top), float32(s.Z)}, Dir: [3]float32{0, -1, 0}, TMax: float32(top-float64(b.Min[1])) + 1}
-		h, ok := bvh.ClosestHit(ray, nil)
-		if !ok {
-			return action.Frame{}, fmt.Errorf("script: no floor under the start (x %.2f, z %.2f)", s.X, s.Z)
-		}
-		y = float64(ray.At(h.T)[1])
 	}
 	return action.Frame{Position: mgl64.Vec3{s.X, y, s.Z}, Yaw: s.YawDeg * math.Pi / 180}, nil
+}
+
+// Floor is the height of the floor under x, z in bvh's scene: the first
+// surface below y, or with y NaN the highest.
+func Floor(bvh *scenes.BVH, x, y, z float64) (float64, error) {
+	b := bvh.Bounds()
+	top := float64(b.Max[1]) + 1
+	if !math.IsNaN(y) {
+		top = y
+	}
+	ray := scenes.Ray{Origin: [3]float32{float32(x), float32(top), float32(z)}, Dir: [3]float32{0, -1, 0}, TMax: float32(top-float64(b.Min[1])) + 1}
+	h, ok := bvh.ClosestHit(ray, nil)
+	if !ok {
+		return 0, fmt.Errorf("no floor under the start (x %.2f, z %.2f)", x, z)
+	}
+	return float64(ray.At(h.T)[1]), nil
 }
 
 // FrameStats returns the median and the largest per-frame time.
