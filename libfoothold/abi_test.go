@@ -218,6 +218,48 @@ func TestEveryCall(t *testing.T) {
 	}
 }
 
+var raceBuilt struct {
+	once sync.Once
+	dir  string
+	err  error
+}
+
+// TestEveryCallRace runs tests/abi_test.c against the library built with
+// the race detector (as a static archive, linked without PIE, where
+// ThreadSanitizer finds its memory): the registry, the per-handle
+// exclusion and planners sharing one world, used from C threads at once
+// (two walks on two threads, one character on two), race-free.
+func TestEveryCallRace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the race-detector build is left out")
+	}
+	expect := writeExpect(t)
+	dir, _, _ := buildLibrary(t)
+	raceBuilt.once.Do(func() {
+		raceBuilt.dir = filepath.Join(dir, "race")
+		out, err := exec.Command("go", "build", "-race", "-buildmode=c-archive", "-o", filepath.Join(raceBuilt.dir, "libfoothold.a"), ".").CombinedOutput()
+		if err != nil {
+			raceBuilt.err = fmt.Errorf("go build -race -buildmode=c-archive: %v\n%s", err, out)
+		}
+	})
+	if raceBuilt.err != nil {
+		t.Fatal(raceBuilt.err)
+	}
+	prog := filepath.Join(t.TempDir(), "abi_test-race")
+	args := []string{"-O2", "-Wall", "-Werror", "-std=c11", "-D_GNU_SOURCE", "-I.", "-o", prog, "tests/abi_test.c",
+		filepath.Join(raceBuilt.dir, "libfoothold.a"), "-no-pie", "-lpthread", "-lm"}
+	if b, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
+		t.Fatalf("gcc: %v\n%s", err, b)
+	}
+	cmd := exec.Command(prog, expect)
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=2", "GORACE=halt_on_error=1 exitcode=66")
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), ", 0 failed") || strings.Contains(string(out), "DATA RACE") {
+		t.Fatalf("abi_test with the race detector: %v\n%s", err, out)
+	}
+	t.Log(lastLine(string(out)))
+}
+
 // TestRandomCalls makes 10,000 calls with random arguments (handles live,
 // released, forged and of other kinds; buffer lengths; NaNs and
 // infinities; null pointers): every call returns a status with a message,

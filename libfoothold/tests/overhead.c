@@ -1,6 +1,7 @@
 /* The ABI's overhead per update: fh_character_update (C -> Go -> C, the
  * pose copied out) beside the same update called from Go
- * (fhgo_internal_go_updates: Go -> Go, the pose copied the same way), on
+ * (fhgo_internal_go_updates: Planner.Update, the pose left in the
+ * planner's buffers, as a Go program has it), on
  * one standing character planning one unit of work per update (so that
  * the update itself is short and the difference shows), in alternating
  * rounds; medians per call. Also
@@ -14,7 +15,7 @@
 
 #include "foothold.h"
 
-int64_t fhgo_internal_go_updates(fh_character ch, int32_t n, double dt, const fh_input *in, double *pose, int32_t pose_len);
+int64_t fhgo_internal_go_updates(fh_character ch, int32_t n, double dt, const fh_input *in);
 
 static int64_t now_ns(void) {
     struct timespec t;
@@ -64,7 +65,7 @@ int main(int argc, char **argv) {
         int64_t t0 = now_ns();
         for (int i = 0; i < calls; i++) fh_character_update(ch, dt, &stand, pose, n);
         c[r] = (double)(now_ns() - t0) / calls;
-        int64_t ns = fhgo_internal_go_updates(ch, calls, dt, &stand, pose, n);
+        int64_t ns = fhgo_internal_go_updates(ch, calls, dt, &stand);
         if (ns < 0) {
             fprintf(stderr, "overhead: fhgo_internal_go_updates failed: %s\n", fh_last_error());
             return 1;
