@@ -219,45 +219,76 @@ func TestEveryCall(t *testing.T) {
 }
 
 var raceBuilt struct {
-	once sync.Once
-	dir  string
-	err  error
+	once    sync.Once
+	archive string
+	err     error
+}
+
+// compileRace builds C sources into an executable linked with the library
+// built with the race detector (as a static archive, linked without PIE,
+// where ThreadSanitizer finds its memory).
+func compileRace(tb testing.TB, out string, srcs ...string) string {
+	tb.Helper()
+	dir, _, _ := buildLibrary(tb)
+	raceBuilt.once.Do(func() {
+		raceBuilt.archive = filepath.Join(dir, "race", "libfoothold.a")
+		b, err := exec.Command("go", "build", "-race", "-buildmode=c-archive", "-o", raceBuilt.archive, ".").CombinedOutput()
+		if err != nil {
+			raceBuilt.err = fmt.Errorf("go build -race -buildmode=c-archive: %v\n%s", err, b)
+		}
+	})
+	if raceBuilt.err != nil {
+		tb.Fatal(raceBuilt.err)
+	}
+	args := append([]string{"-O2", "-Wall", "-Werror", "-std=c11", "-D_GNU_SOURCE", "-I.", "-o", out}, srcs...)
+	args = append(args, raceBuilt.archive, "-no-pie", "-lpthread", "-lm")
+	if b, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
+		tb.Fatalf("gcc %s: %v\n%s", strings.Join(args, " "), err, b)
+	}
+	return out
+}
+
+// runRace runs a program built by compileRace, failing on any data race.
+func runRace(tb testing.TB, name string, args ...string) string {
+	tb.Helper()
+	cmd := exec.Command(name, args...)
+	cmd.Env = append(os.Environ(), "GOMAXPROCS=2", "GORACE=halt_on_error=1 exitcode=66")
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.Contains(string(out), "DATA RACE") {
+		tb.Fatalf("%s with the race detector: %v\n%s", filepath.Base(name), err, out)
+	}
+	return string(out)
 }
 
 // TestEveryCallRace runs tests/abi_test.c against the library built with
-// the race detector (as a static archive, linked without PIE, where
-// ThreadSanitizer finds its memory): the registry, the per-handle
-// exclusion and planners sharing one world, used from C threads at once
-// (two walks on two threads, one character on two), race-free.
+// the race detector: the registry, the per-handle exclusion and planners
+// sharing one world, used from C threads at once (two walks on two
+// threads, one character on two), race-free.
 func TestEveryCallRace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the race-detector build is left out")
 	}
 	expect := writeExpect(t)
-	dir, _, _ := buildLibrary(t)
-	raceBuilt.once.Do(func() {
-		raceBuilt.dir = filepath.Join(dir, "race")
-		out, err := exec.Command("go", "build", "-race", "-buildmode=c-archive", "-o", filepath.Join(raceBuilt.dir, "libfoothold.a"), ".").CombinedOutput()
-		if err != nil {
-			raceBuilt.err = fmt.Errorf("go build -race -buildmode=c-archive: %v\n%s", err, out)
-		}
-	})
-	if raceBuilt.err != nil {
-		t.Fatal(raceBuilt.err)
+	out := runRace(t, compileRace(t, filepath.Join(t.TempDir(), "abi_test-race"), "tests/abi_test.c"), expect)
+	if !strings.Contains(out, ", 0 failed") {
+		t.Fatalf("abi_test with the race detector:\n%s", out)
 	}
-	prog := filepath.Join(t.TempDir(), "abi_test-race")
-	args := []string{"-O2", "-Wall", "-Werror", "-std=c11", "-D_GNU_SOURCE", "-I.", "-o", prog, "tests/abi_test.c",
-		filepath.Join(raceBuilt.dir, "libfoothold.a"), "-no-pie", "-lpthread", "-lm"}
-	if b, err := exec.Command("gcc", args...).CombinedOutput(); err != nil {
-		t.Fatalf("gcc: %v\n%s", err, b)
+	t.Log(lastLine(out))
+}
+
+// TestRandomCallsRace makes random calls on two threads at once, from the
+// same handles (released, reused and used by both), against the library
+// built with the race detector: no data race, no crash, no fault.
+func TestRandomCallsRace(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: the race-detector build is left out")
 	}
-	cmd := exec.Command(prog, expect)
-	cmd.Env = append(os.Environ(), "GOMAXPROCS=2", "GORACE=halt_on_error=1 exitcode=66")
-	out, err := cmd.CombinedOutput()
-	if err != nil || !strings.Contains(string(out), ", 0 failed") || strings.Contains(string(out), "DATA RACE") {
-		t.Fatalf("abi_test with the race detector: %v\n%s", err, out)
+	expect := writeExpect(t)
+	out := runRace(t, compileRace(t, filepath.Join(t.TempDir(), "random_calls-race"), "tests/random_calls.c"), expect, "4000", "7", "2")
+	if !strings.Contains(out, "4000 calls on 2 threads") || !strings.Contains(out, ", 0 failed") {
+		t.Fatalf("random_calls with the race detector:\n%s", out)
 	}
-	t.Log(lastLine(string(out)))
+	t.Log(strings.TrimSpace(out))
 }
 
 // TestRandomCalls makes 10,000 calls with random arguments (handles live,

@@ -140,13 +140,7 @@ func fhgo_crowd_step(h C.fh_crowd, dt C.double) status {
 
 //export fhgo_crowd_len
 func fhgo_crowd_len(h C.fh_crowd, n *C.int32_t) status {
-	return withCrowd(h, func(c *crowdObj) status {
-		if n == nil {
-			return fail(eNull, "fh_crowd_len: count is null")
-		}
-		*n = C.int32_t(c.sim.Len())
-		return ok
-	})
+	return withCrowd(h, func(c *crowdObj) status { return putCount(n, c.sim.Len(), "fh_crowd_len") })
 }
 
 //export fhgo_crowd_pose

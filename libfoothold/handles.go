@@ -86,13 +86,14 @@ func (k kind) exclusive() bool { return k == kindCharacter || k == kindCrowd }
 
 // use is a call's use of a slot and its object; done ends it.
 type use struct {
-	slot *slot
-	obj  any
+	slot      *slot
+	obj       any
+	exclusive bool // the call marked the slot busy
 }
 
 // done ends a call's use of the slot.
 func (u use) done() {
-	if u.slot.kind.exclusive() {
+	if u.exclusive {
 		u.slot.busy.Store(false)
 	}
 }
@@ -136,7 +137,7 @@ func lookup(h uint64, want kind) (use, status) {
 		}
 		return use{}, fail(eReleased, "handle %#x: that %s was released", h, k)
 	}
-	return use{s, obj}, ok
+	return use{s, obj, k.exclusive()}, ok
 }
 
 // release frees the slot of h (of any kind): its handle is released.

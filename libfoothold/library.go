@@ -73,13 +73,7 @@ func withLibrary(h C.fh_library, f func(*library) status) (st status) {
 
 //export fhgo_library_actions
 func fhgo_library_actions(h C.fh_library, count *C.int32_t) status {
-	return withLibrary(h, func(l *library) status {
-		if count == nil {
-			return fail(eNull, "fh_library_actions: count is null")
-		}
-		*count = C.int32_t(len(l.lib.Actions))
-		return ok
-	})
+	return withLibrary(h, func(l *library) status { return putCount(count, len(l.lib.Actions), "fh_library_actions") })
 }
 
 //export fhgo_library_action_name
@@ -94,13 +88,7 @@ func fhgo_library_action_name(h C.fh_library, i C.int32_t, buf *C.char, cp C.int
 
 //export fhgo_skeleton_joints
 func fhgo_skeleton_joints(h C.fh_library, count *C.int32_t) status {
-	return withLibrary(h, func(l *library) status {
-		if count == nil {
-			return fail(eNull, "fh_skeleton_joints: count is null")
-		}
-		*count = C.int32_t(l.skeleton().NumJoints())
-		return ok
-	})
+	return withLibrary(h, func(l *library) status { return putCount(count, l.skeleton().NumJoints(), "fh_skeleton_joints") })
 }
 
 //export fhgo_skeleton_name
@@ -118,7 +106,7 @@ func fhgo_skeleton_name(h C.fh_library, i C.int32_t, buf *C.char, cp C.int32_t, 
 func fhgo_skeleton_parents(h C.fh_library, parents *C.int32_t, cp C.int32_t, count *C.int32_t) status {
 	return withLibrary(h, func(l *library) status {
 		sk := l.skeleton()
-		out, st := outInts(parents, cp, count, sk.NumJoints(), 1, "fh_skeleton_parents")
+		out, st := outBuffer((*int32)(unsafe.Pointer(parents)), cp, count, sk.NumJoints(), 1, "fh_skeleton_parents")
 		if st == ok {
 			for j, p := range sk.Parents {
 				out[j] = int32(p)
@@ -132,7 +120,7 @@ func fhgo_skeleton_parents(h C.fh_library, parents *C.int32_t, cp C.int32_t, cou
 func fhgo_skeleton_offsets(h C.fh_library, offsets *C.double, cp C.int32_t, count *C.int32_t) status {
 	return withLibrary(h, func(l *library) status {
 		sk := l.skeleton()
-		out, st := outDoubles(offsets, cp, count, sk.NumJoints(), 3, "fh_skeleton_offsets")
+		out, st := outBuffer((*float64)(unsafe.Pointer(offsets)), cp, count, sk.NumJoints(), 3, "fh_skeleton_offsets")
 		if st == ok {
 			for j, o := range sk.Offsets {
 				copy(out[3*j:3*j+3], o[:])
@@ -142,9 +130,9 @@ func fhgo_skeleton_offsets(h C.fh_library, offsets *C.double, cp C.int32_t, coun
 	})
 }
 
-// outDoubles is the caller's buffer of cp doubles for n items of stride
+// outBuffer is the caller's buffer of cp values for n items of stride
 // each, with *count set to n; too short or null fails.
-func outDoubles(buf *C.double, cp C.int32_t, count *C.int32_t, n, stride int, call string) ([]float64, status) {
+func outBuffer[T any](buf *T, cp C.int32_t, count *C.int32_t, n, stride int, call string) ([]T, status) {
 	if count == nil {
 		return nil, fail(eNull, "%s: count is null", call)
 	}
@@ -155,22 +143,16 @@ func outDoubles(buf *C.double, cp C.int32_t, count *C.int32_t, n, stride int, ca
 	if buf == nil {
 		return nil, fail(eNull, "%s: the buffer is null", call)
 	}
-	return unsafe.Slice((*float64)(unsafe.Pointer(buf)), n*stride), ok
+	return unsafe.Slice(buf, n*stride), ok
 }
 
-// outInts is outDoubles for int32 buffers.
-func outInts(buf *C.int32_t, cp C.int32_t, count *C.int32_t, n, stride int, call string) ([]int32, status) {
+// putCount writes n into *count.
+func putCount(count *C.int32_t, n int, call string) status {
 	if count == nil {
-		return nil, fail(eNull, "%s: count is null", call)
+		return fail(eNull, "%s: count is null", call)
 	}
 	*count = C.int32_t(n)
-	if int(cp) < n*stride {
-		return nil, fail(eSmall, "%s: the buffer holds %d values; %d items need %d", call, int(cp), n, n*stride)
-	}
-	if buf == nil {
-		return nil, fail(eNull, "%s: the buffer is null", call)
-	}
-	return unsafe.Slice((*int32)(unsafe.Pointer(buf)), n*stride), ok
+	return ok
 }
 
 //export fhgo_save_bvh

@@ -3,9 +3,13 @@
  * lengths; NaNs, infinities; null pointers; garbage strings). Each must
  * return a status with a message and none may crash or fault inside the
  * library (FH_E_INTERNAL); between them a witness character walks the main
- * job's walk, which must come out the main job's motion.
+ * job's walk, which must come out the main job's motion. With THREADS, the
+ * calls are shared among that many threads, all starting from the same
+ * handles (so that they release, reuse and use them at once; a handle in
+ * use on another thread answers FH_E_BUSY).
  *
- *   random_calls EXPECT_FILE N SEED */
+ *   random_calls EXPECT_FILE N SEED [THREADS] */
+#include <pthread.h>
 #include <math.h>
 #include <stdint.h>
 
@@ -13,7 +17,7 @@
 #include "expect.h"
 
 static expect E;
-static uint64_t rng_state;
+static _Thread_local uint64_t rng_state;
 
 static uint64_t next(void) { /* splitmix64 */
     uint64_t z = (rng_state += 0x9e3779b97f4a7c15ull);
@@ -25,8 +29,8 @@ static uint64_t next(void) { /* splitmix64 */
 static int pick(int n) { return (int)(next() % (uint64_t)n); }
 
 #define POOL 16
-static uint64_t pool[POOL];
-static int pooled;
+static _Thread_local uint64_t pool[POOL];
+static _Thread_local int pooled;
 
 static void keep(uint64_t h) {
     if (pooled < POOL) {
@@ -72,7 +76,8 @@ static int32_t length(void) {
     return pick(2) ? odd[pick(sizeof odd / sizeof odd[0])] : pick(400);
 }
 
-static char garbage[64], long_string[5000];
+static _Thread_local char garbage[64];
+static char long_string[5000];
 
 static const char *string(void) {
     switch (pick(9)) {
@@ -93,7 +98,7 @@ static const char *string(void) {
 
 /* A buffer of doubles (or anything) whose true size is at least the length
  * the call is told, or NULL. */
-static double buf[1 << 16];
+static _Thread_local double buf[1 << 16];
 
 static void *buffer(int32_t told, size_t elem) {
     if (pick(5) == 0) return NULL;
@@ -105,7 +110,6 @@ static int32_t honest(int32_t n, size_t elem) { /* a length the buffer holds */
     return n < 0 || (size_t)n * elem <= sizeof buf ? n : (int32_t)(sizeof buf / elem);
 }
 
-static int counts[16];
 
 static fh_status one_call(void) {
     int32_t n = length(), m = length(), i32 = length();
@@ -203,19 +207,66 @@ static fh_status one_call(void) {
     }
 }
 
+/* A worker's share of the calls, what it saw, and the handles it starts
+ * with. */
+typedef struct {
+    uint64_t seed, start[4];
+    int calls, checks, failures, counts[16];
+    fh_character witness; /* 0: none; else walked between the calls */
+    uint64_t hash;
+    int frames;
+} worker;
+
+static void *run_calls(void *arg) {
+    worker *w = arg;
+    rng_state = w->seed;
+    for (int i = 0; i < 4; i++) keep(w->start[i]);
+    double pose[MAX_JOINTS * FH_POSE_STRIDE];
+    int stride = E.joints * FH_POSE_STRIDE;
+    fnv f;
+    fnv_init(&f);
+    fnv_put(&f, MAIN_DT);
+    if (w->witness) {
+        MUST(fh_character_pose(w->witness, pose, stride));
+        fnv_pose(&f, pose, E.joints);
+    }
+    for (int c = 0; c < w->calls; c++) {
+        fh_status st = one_call();
+        w->checks++;
+        if (st < FH_OK || st > FH_E_INTERNAL || (st != FH_OK && fh_last_error()[0] == 0) || st == FH_E_INTERNAL) {
+            w->failures++;
+            fprintf(stderr, "call %d: status %d (%s): %s\n", c, st, fh_status_name(st), fh_last_error());
+        }
+        w->counts[st >= 0 && st < 16 ? st : 15]++;
+        if (st == FH_E_ABI) MUST(fh_init(FH_ABI_VERSION)); /* a random fh_init with another version: the check holds */
+        int due = w->witness ? (int)((int64_t)(c + 1) * (MAIN_FRAMES - 1) / w->calls) : 0;
+        while (w->frames < due) { /* the witness walks on between the calls */
+            w->frames++;
+            fh_input in = main_input(w->frames * MAIN_DT, E.hop, E.climb);
+            MUST(fh_character_update(w->witness, MAIN_DT, &in, pose, stride));
+            fnv_pose(&f, pose, E.joints);
+        }
+    }
+    w->hash = f.h;
+    return NULL;
+}
+
 int main(int argc, char **argv) {
-    if (argc != 4) {
-        fprintf(stderr, "usage: random_calls EXPECT_FILE N SEED\n");
+    if (argc != 4 && argc != 5) {
+        fprintf(stderr, "usage: random_calls EXPECT_FILE N SEED [THREADS]\n");
         return 2;
     }
     read_expect(argv[1], &E);
-    int calls = atoi(argv[2]);
-    rng_state = strtoull(argv[3], NULL, 10);
+    int calls = atoi(argv[2]), threads = argc == 5 ? atoi(argv[4]) : 1;
+    if (threads < 1 || threads > 16) {
+        fprintf(stderr, "random_calls: 1 to 16 threads\n");
+        return 2;
+    }
     memset(long_string, 'a', sizeof long_string - 1);
     MUST(fh_init(FH_ABI_VERSION));
     fh_library lib;
     fh_world world;
-    fh_character witness;
+    fh_character witness, ch;
     fh_crowd crowd;
     MUST(fh_library_builtin(&lib));
     MUST(fh_world_load(&(fh_world_options){.scene = "builtin:stepping"}, lib, &world));
@@ -223,38 +274,26 @@ int main(int argc, char **argv) {
     MUST(fh_character_new(world, &co, &witness));
     MUST(fh_crowd_new(world, &(fh_crowd_options){0}, &crowd));
     MUST(fh_crowd_add(crowd, &(fh_character_options){.x = 8.1, .z = 1.8}, 9.6, 1.8, &(int32_t){0}));
-    keep(lib), keep(world), keep(crowd);
-    fh_character ch;
     MUST(fh_character_new(world, &co, &ch));
-    keep(ch);
 
-    double pose[MAX_JOINTS * FH_POSE_STRIDE];
-    int stride = E.joints * FH_POSE_STRIDE, frame = 0;
-    fnv f;
-    fnv_init(&f);
-    fnv_put(&f, MAIN_DT);
-    MUST(fh_character_pose(witness, pose, stride));
-    fnv_pose(&f, pose, E.joints);
-    for (int c = 0; c < calls; c++) {
-        fh_status st = one_call();
-        checks++;
-        if (st < FH_OK || st > FH_E_INTERNAL || (st != FH_OK && fh_last_error()[0] == 0) || st == FH_E_INTERNAL) {
-            failures++;
-            fprintf(stderr, "call %d: status %d (%s): %s\n", c, st, fh_status_name(st), fh_last_error());
-        }
-        counts[st >= 0 && st < 16 ? st : 15]++;
-        if (st == FH_E_ABI) MUST(fh_init(FH_ABI_VERSION)); /* a random fh_init with another version: the check holds */
-        int due = (int)((int64_t)(c + 1) * (MAIN_FRAMES - 1) / calls);
-        while (frame < due) { /* the witness walks on between the calls */
-            frame++;
-            fh_input in = main_input(frame * MAIN_DT, E.hop, E.climb);
-            MUST(fh_character_update(witness, MAIN_DT, &in, pose, stride));
-            fnv_pose(&f, pose, E.joints);
-        }
+    worker ws[16] = {{0}};
+    pthread_t ts[16];
+    uint64_t seed = strtoull(argv[3], NULL, 10);
+    for (int t = 0; t < threads; t++) {
+        ws[t] = (worker){.seed = seed + 0x1000 * (uint64_t)t, .start = {lib, world, crowd, ch}, .calls = calls / threads + (t < calls % threads)};
     }
-    EXPECT(frame == MAIN_FRAMES - 1 && f.h == E.hash, "the witness's motion hash %016llx after %d frames, want %016llx", (unsigned long long)f.h, frame,
-           (unsigned long long)E.hash);
-    printf("random_calls: %d calls; statuses:", calls);
+    ws[0].witness = witness;
+    for (int t = 1; t < threads; t++) pthread_create(&ts[t], NULL, run_calls, &ws[t]);
+    run_calls(&ws[0]);
+    int counts[16] = {0};
+    for (int t = 0; t < threads; t++) {
+        if (t > 0) pthread_join(ts[t], NULL);
+        checks += ws[t].checks, failures += ws[t].failures;
+        for (int s = 0; s < 16; s++) counts[s] += ws[t].counts[s];
+    }
+    EXPECT(ws[0].frames == MAIN_FRAMES - 1 && ws[0].hash == E.hash, "the witness's motion hash %016llx after %d frames, want %016llx",
+           (unsigned long long)ws[0].hash, ws[0].frames, (unsigned long long)E.hash);
+    printf("random_calls: %d calls on %d thread%s; statuses:", calls, threads, threads == 1 ? "" : "s");
     for (int s = 0; s <= FH_E_INTERNAL; s++)
         if (counts[s]) printf(" %s %d", fh_status_name(s), counts[s]);
     printf("\nrandom_calls: %d checks, %d failed\n", checks, failures);
